@@ -1,0 +1,28 @@
+# Fusebox: every entry point. Each target creates .venv (pinned, from pyproject.toml) on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: test lint typecheck pytest bench-core clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --disable-pip-version-check -q -e '.[dev]'
+	touch $(STAMP)
+
+## test: every check and every test (what CI runs)
+test: lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	@echo "typecheck: (set up in the foundation issue)"
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2 -q
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache
