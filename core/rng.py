@@ -76,6 +76,6 @@ class Rng:
         x1, c1, x2, c2 = state
         if not (0 <= x1 <= _LOW15 and 0 <= x2 <= _LOW15 and 0 <= c1 < _A1 and 0 <= c2 < _A2):
             raise ValueError("rng state out of range")
-        r = cls.__new__(cls)
+        r = object.__new__(cls)
         r.x1, r.c1, r.x2, r.c2 = x1, c1, x2, c2
         return r
