@@ -1,8 +1,8 @@
 """Time Bomb (Sherlock vs Moriarty, 4-8 players): rulings TB-1..TB-5.
 
 Roles are dealt from the ruleset's table (one card left undealt where it has more cards than
-seats, ruling TB-1), wires per seat from its wire table (TB-2). Each round the cutter cuts a wire of
-another seat (TB-5), the cutters pass to that wire's owner, and after as many cuts as seats the
+seats, ruling TB-1), wires per seat from its wire table (TB-2). Each round the cutter cuts a wire
+of another seat (TB-5), the cutters pass to that wire's owner, and after as many cuts as seats the
 uncut wires are reshuffled, one fewer each (TB-3). The last defusing wire or the bomb ends the
 game at once; otherwise Moriarty wins when the last round ends (TB-4).
 """
