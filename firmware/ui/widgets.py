@@ -1,0 +1,85 @@
+"""Widgets drawn straight onto the framebuf: status bar, battery, rows, progress, scrollbar."""
+
+from firmware.ui import icons
+
+
+def progress(fb, x, y, w, h, pct, c=1):
+    """An outlined bar filled to pct (0..100): readable on mono and colour alike."""
+    fb.rect(x, y, w, h, c)
+    if pct < 0:
+        pct = 0
+    elif pct > 100:
+        pct = 100
+    inner = (w - 4) * pct // 100
+    if inner > 0:
+        fb.fill_rect(x + 2, y + 2, inner, h - 4, c)
+
+
+def battery(fb, x, y, pct, scale=1, c=1):
+    """A battery outline 11x7 (times scale) filled by level; nothing when the board can't tell."""
+    if pct is None:
+        return
+    s = scale
+    fb.rect(x, y, 10 * s, 7 * s, c)
+    fb.fill_rect(x + 10 * s, y + 2 * s, s, 3 * s, c)
+    lvl = pct if pct < 100 else 100
+    if lvl < 0:
+        lvl = 0
+    fill = (8 * s) * lvl // 100
+    if fill > 0:
+        fb.fill_rect(x + s, y + s, fill, 5 * s, c)
+
+
+def bar(fb, lay, txt, title, batt=None, muted=False):
+    """Row 0: the screen title, the battery level and a mute mark, and a rule under them."""
+    fb.fill_rect(0, 0, lay.w, lay.bar, 0)
+    txt.draw(fb, title, 0, 0, 1)
+    s = lay.scale
+    x = lay.w - 11 * s
+    if batt is not None:
+        battery(fb, x, 0, batt, s)
+        x -= 9 * s
+    if muted:
+        icons.draw(fb, icons.MUTE, x, 0, 1, s)
+    if lay.body > lay.bar:
+        fb.hline(0, lay.bar, lay.w, 1)
+
+
+def title_cols(lay, batt):
+    """Characters left for a title next to the status icons."""
+    return lay.cols - (3 if batt is not None else 1)
+
+
+def row(fb, lay, txt, r, label, selected=False, mark=None):
+    """Body row r with a label; the selected row is drawn inverted (shape, not colour)."""
+    y = lay.row_y(r)
+    if selected:
+        fb.fill_rect(0, y, lay.w, lay.lh, 1)
+    c = 0 if selected else 1
+    x = 0
+    if mark is not None:
+        icons.draw(fb, mark, 0, y, c, lay.scale)
+        x = lay.cw
+    txt.draw(fb, label, x, y, c)
+
+
+def scrollbar(fb, lay, top, count, visible):
+    """A thin thumb at the right edge when a list is longer than the screen."""
+    if count <= visible:
+        return
+    y0 = lay.body
+    h = lay.h - y0
+    th = max(3, h * visible // count)
+    ty = y0 + (h - th) * top // max(1, count - visible)
+    fb.fill_rect(lay.w - 2, y0, 2, h, 0)
+    fb.fill_rect(lay.w - 2, ty, 2, th, 1)
+
+
+def lines(fb, lay, txt, lst, first, r0=0):
+    """Body rows from r0 down filled with lst[first:], as many as fit."""
+    r = r0
+    i = first
+    while r < lay.body_rows and i < len(lst):
+        txt.draw(fb, lst[i], 0, lay.row_y(r), 1)
+        r += 1
+        i += 1
