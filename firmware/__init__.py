@@ -1,0 +1,1 @@
+"""Fusebox firmware: the device app and its hardware layer (MicroPython); no work at import."""

@@ -1,0 +1,148 @@
+"""Board profile validator: every field hardware.build() reads, checked with a path-naming error.
+
+A profile (boards/<name>.json, copied to /board.json on the device) looks like:
+  {"name": str, "title": str,
+   "display": {"driver": "ssd1306"|"sh1106"|"st7789"|"sim", "bus": "i2c"|"spi"|"none",
+               "width": int, "height": int, "colour": bool, "col_offset"?: int, "rotate"?: 0|180,
+               "i2c"?: {"id", "sda", "scl", "freq", "fallback_freq", "addr"},
+               "spi"?: {"id", "sck", "mosi", "dc", "cs"?, "rst"?, "bl"?, "baud"}},
+   "buttons": [{"name": "UP", "pin": 10}, ...]   (to GND, internal pull-up; bit i = buttons[i]),
+   "keymap": {"UP": ["up"], "B": ["ok", "back"]} (physical name -> [short] or [short, long]),
+   "buzzer": {"pin": int, "resonance_hz": int} | null,
+   "battery": {"adc_pin": int, "divider": int, "empty_mv": int, "full_mv": int} | null,
+   "wires": [pin, ...] (inputs to GND; an opened wire reads high), "led": {"r","g","b",
+   "active_low"} | null}
+Errors are core.errors.RulesetError: "board.json: display.width: must be an int in 8..320".
+"""
+
+from core.errors import RulesetError
+
+_DRIVERS = ("ssd1306", "sh1106", "st7789", "sim")
+_PAGED = ("i2c", "spi")
+_BUSES = {"ssd1306": _PAGED, "sh1106": _PAGED, "st7789": ("spi",), "sim": ("none",)}
+_LOGICAL = ("up", "down", "left", "right", "ok", "back")
+
+
+def _fail(src, path, msg):
+    raise RulesetError(src + ": " + path + ": " + msg)
+
+
+def _int(src, d, key, path, lo, hi, optional=False):
+    if key not in d:
+        if optional:
+            return None
+        _fail(src, path + key, "missing")
+    v = d[key]
+    if type(v) is not int or v < lo or v > hi:
+        _fail(src, path + key, "must be an int in %d..%d" % (lo, hi))
+    return v
+
+
+def _dict(src, d, key, path, nullable=False):
+    v = d.get(key)
+    if v is None and nullable and key in d:
+        return None
+    if not isinstance(v, dict):
+        _fail(src, path + key, "must be an object" + (" or null" if nullable else ""))
+    return v
+
+
+def _pin(src, d, key, path, optional=False):
+    return _int(src, d, key, path, 0, 29, optional)
+
+
+def _display(src, disp):
+    p = "display."
+    drv = disp.get("driver")
+    if drv not in _DRIVERS:
+        _fail(src, p + "driver", "must be one of " + ", ".join(_DRIVERS))
+    if disp.get("bus") not in _BUSES[drv]:
+        _fail(src, p + "bus", drv + " needs bus " + " or ".join(_BUSES[drv]))
+    w = _int(src, disp, "width", p, 8, 320)
+    h = _int(src, disp, "height", p, 8, 240)
+    if type(disp.get("colour")) is not bool:
+        _fail(src, p + "colour", "must be true or false")
+    if disp["colour"] and drv in ("ssd1306", "sh1106"):
+        _fail(src, p + "colour", drv + " is monochrome")
+    if drv in ("ssd1306", "sh1106") and (h % 8 or w > 132 or h > 64):
+        _fail(src, p + "height", "a page display needs height a multiple of 8, at most 132x64")
+    _int(src, disp, "col_offset", p, 0, 80, optional=True)
+    if disp.get("rotate", 0) not in (0, 180):
+        _fail(src, p + "rotate", "must be 0 or 180")
+    if disp["bus"] == "i2c":
+        i2c = _dict(src, disp, "i2c", p)
+        q = p + "i2c."
+        _int(src, i2c, "id", q, 0, 1)
+        _pin(src, i2c, "sda", q)
+        _pin(src, i2c, "scl", q)
+        _int(src, i2c, "freq", q, 10000, 1000000)
+        _int(src, i2c, "fallback_freq", q, 10000, 1000000)
+        _int(src, i2c, "addr", q, 8, 119)
+    elif disp["bus"] == "spi":
+        spi = _dict(src, disp, "spi", p)
+        q = p + "spi."
+        _int(src, spi, "id", q, 0, 1)
+        for key in ("sck", "mosi", "dc"):
+            _pin(src, spi, key, q)
+        for key in ("cs", "rst", "bl"):
+            _pin(src, spi, key, q, optional=True)
+        _int(src, spi, "baud", q, 100000, 62500000)
+    return w, h
+
+
+def validate(profile, src="board.json"):
+    """Check a parsed profile; return it unchanged or raise RulesetError naming the field."""
+    if not isinstance(profile, dict):
+        _fail(src, "(top)", "must be an object")
+    if not isinstance(profile.get("name"), str) or not profile["name"]:
+        _fail(src, "name", "must be a non-empty string")
+    _display(src, _dict(src, profile, "display", ""))
+    buttons = profile.get("buttons")
+    if not isinstance(buttons, list) or not 1 <= len(buttons) <= 8:
+        _fail(src, "buttons", "must be a list of 1..8 buttons")
+    names = []
+    for i, b in enumerate(buttons):
+        path = "buttons.%d." % i
+        if not isinstance(b, dict) or not isinstance(b.get("name"), str) or not b["name"]:
+            _fail(src, path + "name", "must be a non-empty string")
+        if b["name"] in names:
+            _fail(src, path + "name", "duplicate button " + b["name"])
+        names.append(b["name"])
+        _pin(src, b, "pin", path)
+    keymap = _dict(src, profile, "keymap", "")
+    reached = set()
+    for name, pair in keymap.items():
+        path = "keymap." + name
+        if name not in names:
+            _fail(src, path, "no physical button named " + name)
+        if not isinstance(pair, list) or not 1 <= len(pair) <= 2:
+            _fail(src, path, "must be [short] or [short, long]")
+        for lg in pair:
+            if lg not in _LOGICAL:
+                _fail(src, path, "unknown logical button %r (use %s)" % (lg, ", ".join(_LOGICAL)))
+            reached.add(lg)
+    for lg in ("up", "down", "ok", "back"):
+        if lg not in reached:
+            _fail(src, "keymap", "no button gives " + lg)
+    buzzer = _dict(src, profile, "buzzer", "", nullable=True)
+    if buzzer is not None:
+        _pin(src, buzzer, "pin", "buzzer.")
+        _int(src, buzzer, "resonance_hz", "buzzer.", 500, 8000)
+    battery = _dict(src, profile, "battery", "", nullable=True)
+    if battery is not None:
+        _int(src, battery, "adc_pin", "battery.", 26, 29)
+        _int(src, battery, "divider", "battery.", 1, 10)
+        empty = _int(src, battery, "empty_mv", "battery.", 1000, 6000)
+        if _int(src, battery, "full_mv", "battery.", 1000, 6000) <= empty:
+            _fail(src, "battery.full_mv", "must be above empty_mv")
+    wires = profile.get("wires", [])
+    if not isinstance(wires, list) or len(wires) > 8:
+        _fail(src, "wires", "must be a list of at most 8 pins")
+    for i, w in enumerate(wires):
+        if type(w) is not int or not 0 <= w <= 29:
+            _fail(src, "wires.%d" % i, "must be a GPIO number 0..29")
+    led = _dict(src, profile, "led", "", nullable=True) if "led" in profile else None
+    if led is not None:
+        for key in ("r", "g", "b"):
+            _pin(src, led, key, "led.")
+    return profile

@@ -1,0 +1,62 @@
+"""Colour palette: the 16 indices every display draws with, and their RGB/RGB565 values.
+
+Screens draw palette indices, never RGB: 0 background (black), 1 foreground (white), then red,
+blue, green, yellow, grey, purple. Mono drivers light any non-zero index, so meaning must never
+rest on colour alone. The ST7789 driver converts indices to RGB565 through RGB565 (32 bytes, big
+endian, as the panel takes them); the host sim renders PNGs through RGB.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):
+        return x
+
+
+BLACK = const(0)
+WHITE = const(1)
+RED = const(2)
+BLUE = const(3)
+GREEN = const(4)
+YELLOW = const(5)
+GREY = const(6)
+PURPLE = const(7)
+ORANGE = const(8)
+CYAN = const(9)
+DARK_GREY = const(10)
+COLOURS = const(16)
+
+# (r, g, b) per index; 11..15 are spare and show as white until someone needs them.
+RGB = (
+    (0, 0, 0),
+    (255, 255, 255),
+    (230, 40, 40),
+    (50, 100, 240),
+    (40, 200, 70),
+    (250, 220, 40),
+    (140, 140, 140),
+    (170, 70, 210),
+    (250, 140, 20),
+    (40, 210, 220),
+    (60, 60, 60),
+    (255, 255, 255),
+    (255, 255, 255),
+    (255, 255, 255),
+    (255, 255, 255),
+    (255, 255, 255),
+)
+
+
+def rgb565(r, g, b):
+    return (r & 0xF8) << 8 | (g & 0xFC) << 3 | b >> 3
+
+
+def rgb565_table(rgb=RGB):
+    """16 entries x 2 bytes, big endian: made once by the driver, looked up per pixel."""
+    out = bytearray(2 * COLOURS)
+    for i in range(COLOURS):
+        c = rgb565(*rgb[i])
+        out[2 * i] = c >> 8
+        out[2 * i + 1] = c & 0xFF
+    return bytes(out)

@@ -1,0 +1,222 @@
+"""Simulated board for the MicroPython unix port: a real framebuf display, buttons, wires and
+buzzer driven by a line protocol on stdin/stdout, with a virtual clock (host only, never on flash).
+
+Input lines (one command each; blank lines and '#' comments are ignored):
+  press NAME | release NAME   physical button of the profile (buttons[i].name -> bit i)
+  wait MS                     let MS ms of virtual time pass while the app loop runs
+  wire N cut | wire N join    physical wire N (0-based, bit N of read_wires())
+  snap LABEL                  emit the current frame now
+  sync TOKEN                  answer `synced TOKEN` (lets the host know all before it is done)
+  battery PCT | battery none  set what battery() returns
+  quit                        print `bye` and exit (end of input does the same)
+Output lines:
+  ready                       once, when the loop first waits for input
+  frame W H FMT HEX           on show() when the buffer changed (FMT mono_vlsb or gs4_hmsb)
+  snap LABEL W H FMT HEX      answer to snap
+  tone T_MS FREQ DUTY | quiet T_MS    buzzer changes, stamped with virtual time
+  log TEXT                    from hw.log(); `log sim: ...` for protocol mistakes
+  synced TOKEN | bye
+Virtual clock: sleep_ms() spends the wait budget; with none left it blocks on the next input
+line, so a script gives the same output every run. FUSEBOX_REALTIME=1 uses the real clock and
+polls stdin without blocking (interactive sim). FUSEBOX_T0 sets the virtual start time (test
+wrap-around), FUSEBOX_SEED fixes seed().
+"""
+
+import binascii
+import os
+import sys
+import time
+
+import framebuf
+
+from core.ticks import MASK, add, diff
+from firmware import buttons as _buttons
+
+
+def _env(name, default=None):
+    v = os.getenv(name)
+    return default if v is None or v == "" else v
+
+
+def _out(*parts):
+    print(*parts)
+
+
+class SimDisplay(framebuf.FrameBuffer):
+    """128x64 mono (MONO_VLSB, like SSD1306 RAM) or colour (GS4_HMSB palette indices)."""
+
+    def __init__(self, board, width, height, colour):
+        self.width = width
+        self.height = height
+        self.colour = colour
+        if colour:
+            self.fmt = "gs4_hmsb"
+            self.buffer = bytearray((width + 1) // 2 * height)
+            mode = framebuf.GS4_HMSB
+        else:
+            self.fmt = "mono_vlsb"
+            self.buffer = bytearray(width * ((height + 7) // 8))
+            mode = framebuf.MONO_VLSB
+        self._last = None  # host only: one copy to compare, so unchanged frames are not sent
+        self._board = board
+        self.level = 255
+        super().__init__(self.buffer, width, height, mode)
+
+    def header(self):
+        return "%d %d %s" % (self.width, self.height, self.fmt)
+
+    def hex(self):
+        return binascii.hexlify(self.buffer).decode()
+
+    def show(self):
+        if self._last is not None and self._last == self.buffer:
+            return
+        self._last = bytes(self.buffer)
+        _out("frame", self.header(), self.hex())
+
+    def contrast(self, level):
+        self.level = level
+
+    def power(self, on):
+        pass
+
+
+class SimBuzzer:
+    """The low-level buzzer: logs changes only, stamped with the board's clock."""
+
+    def __init__(self, board):
+        self._board = board
+        self.freq = 0
+        self.duty = 0
+
+    def tone(self, freq_hz, duty_u16):
+        if freq_hz <= 0 or duty_u16 <= 0:
+            self.quiet()
+            return
+        if freq_hz != self.freq or duty_u16 != self.duty:
+            self.freq = freq_hz
+            self.duty = duty_u16
+            _out("tone", self._board.ticks_ms(), freq_hz, duty_u16)
+
+    def quiet(self):
+        if self.duty:
+            self.freq = 0
+            self.duty = 0
+            _out("quiet", self._board.ticks_ms())
+
+
+class SimBoard:
+    """Same attributes as hardware.Hardware; see firmware/hardware.py for their meaning."""
+
+    def __init__(self, profile):
+        disp = profile["display"]
+        self.profile = profile
+        self.name = profile["name"]
+        self.button_names = tuple(b["name"] for b in profile["buttons"])
+        self.keymap = _buttons.keymap_from(self.button_names, profile["keymap"])
+        self.wires = len(profile.get("wires", ()))
+        self.display = SimDisplay(self, disp["width"], disp["height"], disp["colour"])
+        self.buzzer = SimBuzzer(self)
+        self.realtime = _env("FUSEBOX_REALTIME") == "1"
+        self._now = int(_env("FUSEBOX_T0", "0")) & MASK
+        self._budget = 0
+        self._raw = 0
+        self._cut = 0
+        self._battery = None
+        self._ready = False
+        self._poll = None
+        if self.realtime:
+            import select
+
+            self._poll = select.poll()
+            self._poll.register(sys.stdin, select.POLLIN)
+
+    # -- the Hardware interface -------------------------------------------------------------
+    def read_buttons(self):
+        return self._raw
+
+    def read_wires(self):
+        return self._cut if self.wires else None
+
+    def battery(self):
+        return self._battery
+
+    def led(self, r, g, b):
+        pass
+
+    def ticks_ms(self):
+        if self.realtime:
+            return time.ticks_ms() & MASK
+        return self._now
+
+    def ticks_diff(self, a, b):
+        return diff(a, b)
+
+    def ticks_add(self, t, delta):
+        return add(t, delta)
+
+    def seed(self):
+        s = _env("FUSEBOX_SEED")
+        if s is not None:
+            return int(s) & MASK
+        b = os.urandom(4)
+        return (b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24) & MASK
+
+    def log(self, text):
+        _out("log", text)
+
+    def sleep_ms(self, ms):
+        if self.realtime:
+            self._ready_once()
+            # Wait for input at most ms; the clock is real, so time passes either way.
+            for _ in self._poll.poll(max(0, ms)):
+                self._command(sys.stdin.readline())
+            return
+        while self._budget <= 0:
+            self._ready_once()
+            self._command(sys.stdin.readline())
+        step = ms if ms < self._budget else self._budget
+        if step <= 0:
+            step = 1  # a zero sleep still lets virtual time move, so no loop can spin forever
+        self._budget -= step
+        self._now = add(self._now, step)
+
+    # -- the protocol ------------------------------------------------------------------------
+    def _ready_once(self):
+        if not self._ready:
+            self._ready = True
+            _out("ready")
+
+    def _command(self, line):
+        if not line:  # end of input: nobody is left to drive the board
+            self._command("quit")
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            return
+        cmd = words[0]
+        arg = words[1] if len(words) > 1 else ""
+        if cmd == "quit":
+            _out("bye")
+            sys.exit(0)
+        elif cmd in ("press", "release") and arg in self.button_names:
+            bit = 1 << self.button_names.index(arg)
+            self._raw = self._raw | bit if cmd == "press" else self._raw & ~bit
+        elif cmd == "wait" and arg.isdigit():
+            if not self.realtime:
+                self._budget += int(arg)
+        elif cmd == "wire" and arg.isdigit() and int(arg) < self.wires and len(words) == 3:
+            bit = 1 << int(arg)
+            if words[2] == "cut":
+                self._cut |= bit
+            elif words[2] == "join":
+                self._cut &= ~bit
+            else:
+                _out("log sim: wire N cut|join, got", line.strip())
+        elif cmd == "snap" and arg:
+            _out("snap", arg, self.display.header(), self.display.hex())
+        elif cmd == "sync":
+            _out("synced", arg)
+        elif cmd == "battery":
+            self._battery = None if arg == "none" else int(arg)
+        else:
+            _out("log sim: bad command:", line.strip())

@@ -1,0 +1,217 @@
+"""Hardware setup: build(profile) turns a board profile into the device; the only place that
+creates Pin, I2C, SPI, PWM and ADC objects (main.py calls it first, so the frame buffer gets
+contiguous RAM before the heap fragments).
+
+Hardware attributes (hal_sim.SimBoard has the same ones):
+  display      framebuf.FrameBuffer subclass: .width .height .colour (bool) .show()
+               .contrast(0..255) .power(on); draw palette indices (firmware/drivers/palette.py)
+  read_buttons() -> int, bit i set while physical button i (profile "buttons"[i]) is pressed
+  keymap       tuple of (short, long) logical ids per physical button, for buttons.Buttons
+  button_names tuple of the physical names, in bit order
+  buzzer       low level: tone(freq_hz, duty_u16), quiet(); drive it through buzzer.Sound
+  battery()    -> percent 0..100, or None when the board cannot measure it
+  read_wires() -> int, bit i set while wire i is open (cut), or None without wires
+  wires        number of wires (0 when none)
+  led(r, g, b) RGB LED 0..255 each (a no-op without one; off after build)
+  ticks_ms() ticks_diff(a, b) ticks_add(t, d) sleep_ms(ms)   (2**30 wrap, as time.*)
+  seed()       -> int < 2**30 from os.urandom, for the games' RNG
+  log(text)    a diagnostic line (print on the device, `log TEXT` on the sim)
+"""
+
+import os
+import time
+
+from firmware import boardcheck
+from firmware import buttons as _buttons
+
+
+def load_profile(path="board.json"):
+    """Read and validate a profile file (on the device: /board.json next to main.py)."""
+    import json
+
+    with open(path) as f:
+        profile = json.load(f)
+    return boardcheck.validate(profile, path)
+
+
+def build(profile=None, machine=None):
+    """The Hardware for a profile dict (or a path to one; default board.json)."""
+    if profile is None or isinstance(profile, str):
+        profile = load_profile(profile or "board.json")
+    else:
+        boardcheck.validate(profile, profile.get("name", "profile") + ".json")
+    if profile["display"]["driver"] == "sim":
+        from firmware.hal_sim import SimBoard
+
+        return SimBoard(profile)
+    if machine is None:  # tests hand in a fake machine module that records what gets made
+        import machine
+    return Hardware(profile, machine)
+
+
+def battery_percent(mv, empty_mv, full_mv):
+    """Linear between the profile's empty and full voltages, clamped (USB power reads 100)."""
+    if mv <= empty_mv:
+        return 0
+    if mv >= full_mv:
+        return 100
+    return (mv - empty_mv) * 100 // (full_mv - empty_mv)
+
+
+class PWMBuzzer:
+    """A passive piezo on a PWM pin: the square wave's frequency is the pitch, duty the volume."""
+
+    def __init__(self, pwm):
+        self._pwm = pwm
+        self._freq = 0
+        pwm.duty_u16(0)
+
+    def tone(self, freq_hz, duty_u16):
+        if freq_hz <= 0 or duty_u16 <= 0:
+            self.quiet()
+            return
+        if freq_hz != self._freq:
+            self._freq = freq_hz
+            self._pwm.freq(freq_hz)
+        self._pwm.duty_u16(duty_u16)
+
+    def quiet(self):
+        self._pwm.duty_u16(0)
+
+
+class _NoBuzzer:
+    def tone(self, freq_hz, duty_u16):
+        pass
+
+    def quiet(self):
+        pass
+
+
+def _i2c_display(disp, machine):
+    from firmware.drivers import sh1106, ssd1306
+
+    cfg = disp["i2c"]
+    Pin = machine.Pin
+    for freq in (cfg["freq"], cfg["fallback_freq"]):
+        i2c = machine.I2C(cfg["id"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=freq)
+        try:
+            # Long wires or weak pull-ups fail at 1 MHz: the scan or the init sequence raises.
+            if cfg["addr"] not in i2c.scan():
+                continue
+            if disp["driver"] == "sh1106":
+                return sh1106.SH1106_I2C(
+                    disp["width"], disp["height"], i2c, cfg["addr"], disp.get("col_offset", 2)
+                )
+            return ssd1306.SSD1306_I2C(
+                disp["width"], disp["height"], i2c, cfg["addr"], disp.get("col_offset", 0)
+            )
+        except OSError:
+            pass
+    raise OSError(
+        "no display at 0x%02x on I2C%d (SDA GP%d, SCL GP%d)"
+        % (cfg["addr"], cfg["id"], cfg["sda"], cfg["scl"])
+    )
+
+
+def _spi_display(disp, machine):
+    cfg = disp["spi"]
+    Pin = machine.Pin
+    spi = machine.SPI(cfg["id"], baudrate=cfg["baud"], sck=Pin(cfg["sck"]), mosi=Pin(cfg["mosi"]))
+    dc = Pin(cfg["dc"], Pin.OUT)
+    cs = Pin(cfg["cs"], Pin.OUT, value=1) if "cs" in cfg else None
+    rst = Pin(cfg["rst"], Pin.OUT, value=1) if "rst" in cfg else None
+    w, h = disp["width"], disp["height"]
+    if disp["driver"] == "st7789":
+        from firmware.drivers import st7789
+
+        bl = None
+        if "bl" in cfg:
+            bl = machine.PWM(Pin(cfg["bl"]))
+            bl.freq(1000)
+        return st7789.ST7789(w, h, spi, dc, cs, rst, bl, disp.get("rotate", 0))
+    if disp["driver"] == "sh1106":
+        from firmware.drivers import sh1106
+
+        return sh1106.SH1106_SPI(w, h, spi, dc, rst, cs, disp.get("col_offset", 2))
+    from firmware.drivers import ssd1306
+
+    return ssd1306.SSD1306_SPI(w, h, spi, dc, rst, cs, disp.get("col_offset", 0))
+
+
+class Hardware:
+    def __init__(self, profile, machine):
+        Pin = machine.Pin
+        disp = profile["display"]
+        self.profile = profile
+        self.name = profile["name"]
+        # The display first: its buffer is the largest single allocation.
+        if disp["bus"] == "i2c":
+            self.display = _i2c_display(disp, machine)
+        else:
+            self.display = _spi_display(disp, machine)
+        self.button_names = tuple(b["name"] for b in profile["buttons"])
+        self.keymap = _buttons.keymap_from(self.button_names, profile["keymap"])
+        self._buttons = tuple(Pin(b["pin"], Pin.IN, Pin.PULL_UP) for b in profile["buttons"])
+        self._wires = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in profile.get("wires", ()))
+        self.wires = len(self._wires)
+        bz = profile.get("buzzer")
+        self.buzzer = PWMBuzzer(machine.PWM(Pin(bz["pin"]))) if bz else _NoBuzzer()
+        bat = profile.get("battery")
+        self._bat = bat
+        self._adc = machine.ADC(Pin(bat["adc_pin"])) if bat else None
+        led = profile.get("led")
+        self._led = None
+        if led:
+            self._led = tuple(machine.PWM(Pin(led[k])) for k in ("r", "g", "b"))
+            self._led_low = led.get("active_low", False)
+            for p in self._led:
+                p.freq(1000)
+            self.led(0, 0, 0)  # the Display Pack's LED would otherwise glow at reset state
+        self.ticks_ms = time.ticks_ms
+        self.ticks_diff = time.ticks_diff
+        self.ticks_add = time.ticks_add
+        self.sleep_ms = time.sleep_ms
+
+    def read_buttons(self):
+        raw = 0
+        pins = self._buttons
+        for i in range(len(pins)):
+            if not pins[i].value():  # wired to GND with a pull-up: pressed reads 0
+                raw |= 1 << i
+        return raw
+
+    def read_wires(self):
+        if not self.wires:
+            return None
+        cut = 0
+        pins = self._wires
+        for i in range(len(pins)):
+            if pins[i].value():  # an intact wire holds the input at GND; cut, the pull-up wins
+                cut |= 1 << i
+        return cut
+
+    def battery(self):
+        if self._adc is None:
+            return None
+        raw = 0
+        for _ in range(4):
+            raw += self._adc.read_u16()
+        # 3.3 V reference through the divider; raw*9900 stays below 2**30 (small int).
+        mv = (raw >> 2) * 3300 * self._bat["divider"] // 65535
+        return battery_percent(mv, self._bat["empty_mv"], self._bat["full_mv"])
+
+    def led(self, r, g, b):
+        if self._led is None:
+            return
+        i = 0
+        for v in (r, g, b):
+            duty = v * 257
+            self._led[i].duty_u16(65535 - duty if self._led_low else duty)
+            i += 1
+
+    def seed(self):
+        b = os.urandom(4)
+        return (b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24) & 0x3FFFFFFF
+
+    def log(self, text):
+        print(text)

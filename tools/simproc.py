@@ -1,0 +1,290 @@
+"""Host side of the sim board: run the real firmware under the MicroPython unix port and drive
+it through firmware/hal_sim.py's line protocol (CPython).
+
+    with SimProc(board="pico-ssd1306", heap="128k") as sim:   # waits for `ready`
+        sim.tap("OK")              # press, 80 ms of virtual time, release
+        sim.wait(1000)
+        frame = sim.snap("menu")   # Frame(width, height, fmt, data)
+        frame_to_image(frame).save("menu.png")
+        sim.tones                  # [(t_ms, freq, duty)], quiet as (t_ms, 0, 0)
+
+The flash folder mirrors the device (main.py, firmware/, core/, board.json, rulesets/, data/);
+pass flash=DIR to keep it across runs (a "reset" is a new SimProc on the same folder). Code and
+rulesets are copied fresh on every start; data/ is left as it is.
+"""
+
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MICROPYTHON = str(ROOT / ".venv" / "bin" / "micropython")
+if str(ROOT) not in sys.path:  # firmware/ is not an installed package; palette comes from it
+    sys.path.insert(0, str(ROOT))
+
+from firmware.drivers.palette import RGB  # noqa: E402
+
+
+class SimError(RuntimeError):
+    """The simulated firmware died, stalled or broke the protocol; carries its stderr."""
+
+
+class Frame:
+    """One display frame as the sim sent it: size, format and raw framebuf bytes."""
+
+    def __init__(self, width, height, fmt, data):
+        self.width = width
+        self.height = height
+        self.fmt = fmt
+        self.data = data
+
+    def __bytes__(self):
+        return self.data
+
+    def __eq__(self, other):
+        return isinstance(other, Frame) and self.data == other.data and self.fmt == other.fmt
+
+    def __repr__(self):
+        return "Frame(%d, %d, %s, %d bytes)" % (self.width, self.height, self.fmt, len(self.data))
+
+    def pixel(self, x, y):
+        """Palette index at (x, y): 0 or 1 on mono frames."""
+        if self.fmt == "mono_vlsb":
+            return self.data[(y >> 3) * self.width + x] >> (y & 7) & 1
+        b = self.data[y * ((self.width + 1) // 2) + (x >> 1)]
+        return b >> 4 if x & 1 == 0 else b & 15
+
+    def lit(self):
+        """How many pixels are not background."""
+        return sum(1 for y in range(self.height) for x in range(self.width) if self.pixel(x, y))
+
+    def text(self, on="#", off="."):
+        """The frame as ASCII art, one line per pixel row (for asserts and terminals)."""
+        return "\n".join(
+            "".join(on if self.pixel(x, y) else off for x in range(self.width))
+            for y in range(self.height)
+        )
+
+
+def parse_frame(words):
+    """Frame from the words `W H FMT HEX` of a frame/snap line."""
+    return Frame(int(words[0]), int(words[1]), words[2], bytes.fromhex(words[3]))
+
+
+def frame_to_image(frame, scale=4, lit=(255, 255, 255)):
+    """PIL image of a frame, each pixel a scale x scale block (mono lit pixels in `lit`)."""
+    from PIL import Image
+
+    img = Image.new("RGB", (frame.width, frame.height))
+    px = img.load()
+    for y in range(frame.height):
+        for x in range(frame.width):
+            i = frame.pixel(x, y)
+            if frame.fmt == "mono_vlsb":
+                px[x, y] = lit if i else (0, 0, 0)
+            else:
+                px[x, y] = RGB[i]
+    if scale != 1:
+        img = img.resize((frame.width * scale, frame.height * scale), Image.NEAREST)
+    return img
+
+
+def sim_profile(board="pico-ssd1306", **overrides):
+    """The board.json the sim runs: `board`'s geometry, buttons and wires, driver "sim".
+
+    overrides: width, height, colour, wires (a count), keymap, buttons (a list of names).
+    """
+    base = json.loads((ROOT / "boards" / (board + ".json")).read_text())
+    prof = json.loads((ROOT / "boards" / "sim.json").read_text())
+    disp = base["display"]
+    prof["name"] = "sim" if board == "sim" else "sim-" + board
+    prof["display"].update(width=disp["width"], height=disp["height"], colour=disp["colour"])
+    for key in ("width", "height", "colour"):
+        if key in overrides:
+            prof["display"][key] = overrides[key]
+    names = overrides.get("buttons") or [b["name"] for b in base["buttons"]]
+    prof["buttons"] = [{"name": n, "pin": i} for i, n in enumerate(names)]
+    prof["keymap"] = overrides.get("keymap") or base["keymap"]
+    nwires = overrides.get("wires", len(base.get("wires", [])))
+    prof["wires"] = list(range(nwires))
+    prof["battery"] = None
+    return prof
+
+
+def populate_flash(flash, profile, main=None):
+    """Copy the firmware, core, rulesets and main.py into a flash folder; keep its data/."""
+    flash = Path(flash)
+    flash.mkdir(parents=True, exist_ok=True)
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "rulesets")
+    for pkg in ("firmware", "core"):
+        shutil.rmtree(flash / pkg, ignore_errors=True)
+        shutil.copytree(ROOT / pkg, flash / pkg, ignore=skip)
+    shutil.rmtree(flash / "rulesets", ignore_errors=True)
+    (flash / "rulesets").mkdir()
+    for rs in (ROOT / "firmware" / "rulesets").glob("*.json"):
+        shutil.copy(rs, flash / "rulesets" / rs.name)
+    shutil.copy(main or ROOT / "firmware" / "main.py", flash / "main.py")
+    (flash / "board.json").write_text(json.dumps(profile, indent=1))
+    (flash / "data").mkdir(exist_ok=True)
+    return flash
+
+
+class SimProc:
+    def __init__(
+        self,
+        board="pico-ssd1306",
+        heap="128k",
+        flash=None,
+        main=None,
+        env=None,
+        timeout=30.0,
+        profile=None,
+        **overrides,
+    ):
+        self.timeout = timeout
+        self._tmp = None
+        if flash is None:
+            self._tmp = tempfile.mkdtemp(prefix="fusebox-sim-")
+            flash = self._tmp
+        self.profile = profile or sim_profile(board, **overrides)
+        self.flash = populate_flash(flash, self.profile, main)
+        self.frame = None  # the last frame the firmware showed
+        self.frames = 0  # how many frames it sent
+        self.tones = []
+        self.logs = []
+        self._snaps = {}
+        self._sync = 0
+        self._lines = queue.Queue()
+        self._stderr = []
+        penv = dict(os.environ)
+        penv.pop("FUSEBOX_REALTIME", None)
+        penv.update(env or {})
+        self.proc = subprocess.Popen(
+            [MICROPYTHON, "-X", "heapsize=" + heap, "main.py"],
+            cwd=str(self.flash),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            env=penv,
+        )
+        pump = threading.Thread(target=self._pump, args=(self.proc.stdout, self._lines))
+        pump.daemon = True
+        pump.start()
+        threading.Thread(target=self._drain_err, daemon=True).start()
+        self._until(lambda w: w[0] == "ready")
+
+    def _pump(self, stream, q):
+        for line in stream:
+            q.put(line.rstrip("\n"))
+        q.put(None)
+
+    def _drain_err(self):
+        for line in self.proc.stderr:
+            self._stderr.append(line)
+
+    def stderr(self):
+        return "".join(self._stderr)
+
+    def _fail(self, why):
+        self.proc.kill()
+        self.proc.wait()
+        raise SimError(why + "\n--- firmware stderr ---\n" + self.stderr()[-4000:])
+
+    def _until(self, done):
+        """Read output lines, recording frames/tones/logs, until done(words) is true."""
+        while True:
+            try:
+                line = self._lines.get(timeout=self.timeout)
+            except queue.Empty:
+                self._fail("no answer from the sim within %.0f s" % self.timeout)
+            if line is None:
+                self.proc.wait(timeout=5)
+                self._fail("the firmware exited (code %s)" % self.proc.returncode)
+            words = line.split(" ", 4)
+            kind = words[0]
+            if kind == "frame":
+                self.frame = parse_frame(line.split(" ")[1:])
+                self.frames += 1
+            elif kind == "snap":
+                self._snaps[words[1]] = parse_frame(line.split(" ")[2:])
+            elif kind == "tone":
+                self.tones.append((int(words[1]), int(words[2]), int(words[3])))
+            elif kind == "quiet":
+                self.tones.append((int(words[1]), 0, 0))
+            elif kind == "log":
+                self.logs.append(line[4:])
+            if done(words):
+                return words
+
+    def send(self, *lines):
+        """Send raw protocol lines, then wait until the firmware has taken all of them."""
+        if self.proc.poll() is not None:
+            self._fail("the firmware is not running")
+        self._sync += 1
+        token = str(self._sync)
+        try:
+            self.proc.stdin.write("\n".join(lines + ("sync " + token,)) + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            self._fail("the firmware closed its input")
+        self._until(lambda w: w[0] == "synced" and w[1] == token)
+
+    def press(self, name):
+        self.send("press " + name)
+
+    def release(self, name):
+        self.send("release " + name)
+
+    def tap(self, name, ms=80):
+        self.send("press " + name, "wait %d" % ms, "release " + name)
+
+    def hold(self, name, ms):
+        self.tap(name, ms)
+
+    def wait(self, ms):
+        self.send("wait %d" % ms)
+
+    def wire(self, n, cut=True):
+        self.send("wire %d %s" % (n, "cut" if cut else "join"))
+
+    def battery(self, percent):
+        self.send("battery " + ("none" if percent is None else str(int(percent))))
+
+    def snap(self, label="snap"):
+        self.send("snap " + label)
+        return self._snaps.pop(label)
+
+    def text(self):
+        """The last frame as ASCII art ('' before the first frame)."""
+        return self.frame.text() if self.frame else ""
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.write("quit\n")
+                self.proc.stdin.flush()
+                self._until(lambda w: w[0] == "bye")
+            except (BrokenPipeError, SimError):
+                pass
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self._tmp:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
