@@ -1,0 +1,196 @@
+"""Layer rules read from the source: core imports only core, and imports only point down."""
+
+# DESIGN.md "Layers": core/ is pure and imports nothing but itself (plus `micropython.const`
+# behind a guard); firmware/ may use core/ and itself but never the host side (tools/,
+# host_tests/). Neither may import `typing` unguarded: MicroPython has no such module, so an
+# unguarded import works in every CPython test and crashes on the board.
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST_ONLY = ("tools", "host_tests")
+# What an ImportError guard may catch and still catch the board's ImportError.
+GUARD_CATCHES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")
+CORE_RULE = "core imports only core (and `from micropython import const` inside try/except)"
+
+
+def _files(layer):
+    return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / layer).rglob("*.py"))
+
+
+def _parents(tree):
+    parents = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    return parents
+
+
+def _catches_import_error(handler):
+    if handler.type is None:
+        return True
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(isinstance(t, ast.Name) and t.id in GUARD_CATCHES for t in types)
+
+
+def _is_type_checking(test):
+    """`if TYPE_CHECKING:`, `if typing.TYPE_CHECKING:` or `if False:`."""
+    if isinstance(test, ast.Name):
+        return test.id == "TYPE_CHECKING"
+    if isinstance(test, ast.Attribute):
+        return test.attr == "TYPE_CHECKING"
+    return isinstance(test, ast.Constant) and test.value is False
+
+
+def _guard(node, parents):
+    """'try' or 'if' when `node` sits in a guard that survives the import failing, else None."""
+    child = node
+    while child in parents:
+        parent = parents[child]
+        if isinstance(parent, ast.Try) and child in parent.body:
+            if any(_catches_import_error(h) for h in parent.handlers):
+                return "try"
+        if isinstance(parent, ast.If) and child in parent.body and _is_type_checking(parent.test):
+            return "if"
+        child = parent
+    return None
+
+
+def _imports(tree, package):
+    """(node, source text, absolute module, imported names) for every import.
+
+    Relative imports are resolved against `package`; one that climbs above the top package
+    comes back as its dotted form (".." + name).
+    """
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                # One finding per module of `import os, sys`, each showing only its own name.
+                yield node, ast.unparse(ast.Import(names=[alias])), alias.name, ()
+        elif isinstance(node, ast.ImportFrom):
+            text = ast.unparse(node)
+            names = tuple(a.name for a in node.names)
+            parts = package.split(".")
+            if node.level == 0:
+                module = node.module
+            elif node.level > len(parts):
+                module = "." * node.level + (node.module or "")
+            else:
+                base = parts[: len(parts) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            yield node, text, module, names
+
+
+def violations(source, path):
+    """Every layer-rule break in `source` (the text of `path`, e.g. "core/rng.py")."""
+    parts = path[:-3].split("/")
+    layer = parts[0]
+    package = ".".join(parts[:-1])  # both core/x.py and core/__init__.py live in `core`
+    tree = ast.parse(source, filename=path)
+    parents = _parents(tree)
+    found = []
+
+    def fail(node, text, why):
+        found.append(path + ":" + str(node.lineno) + ": `" + text + "`: " + why)
+
+    for node, text, module, names in _imports(tree, package):
+        top = module.split(".")[0]
+        guard = _guard(node, parents)
+        if top == "" or module.startswith("."):
+            fail(node, text, "relative import climbs out of the " + layer + " package")
+        elif top == "typing":
+            if guard is None:
+                fail(node, text, "`typing` does not exist on MicroPython: import it in a guard")
+        elif top == "__future__":
+            fail(node, text, "`from __future__` fails on MicroPython")
+        elif layer == "core":
+            if top == "core":
+                continue
+            if top == "micropython" and names == ("const",) and guard == "try":
+                continue
+            fail(node, text, CORE_RULE)
+        elif top in HOST_ONLY:
+            fail(node, text, layer + " must not import the host side (" + top + ")")
+    if layer == "core":
+        for node in ast.walk(tree):
+            call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            if call and node.func.id == "__import__":
+                fail(node, ast.unparse(node), CORE_RULE + "; no dynamic imports")
+    return found
+
+
+@pytest.mark.parametrize("path", _files("core"))
+def test_core_imports_only_core(path):
+    assert violations((ROOT / path).read_text(), path) == []
+
+
+@pytest.mark.parametrize("path", _files("firmware"))
+def test_firmware_imports_only_core_firmware_and_the_board(path):
+    assert violations((ROOT / path).read_text(), path) == []
+
+
+def test_there_is_core_code_to_check():
+    # A wrong ROOT would silently parametrize over nothing.
+    assert "core/__init__.py" in _files("core")
+
+
+GUARDED_CONST = "try:\n    from micropython import const\nexcept ImportError:\n    pass\n"
+GUARDED_TYPING = "try:\n    from typing import Any\nexcept ImportError:\n    pass\n"
+TYPE_CHECKING_TYPING = "TYPE_CHECKING = False\nif TYPE_CHECKING:\n    from typing import Any\n"
+
+ALLOWED = [
+    ("core/a.py", "from core import rng\nimport core.errors\n"),
+    ("core/a.py", "from core.errors import IllegalAction\n"),
+    ("core/a.py", "from . import rng\nfrom .errors import SaveError\n"),
+    ("core/sub/a.py", "from .. import rng\nfrom ..errors import SaveError\n"),
+    ("core/a.py", GUARDED_CONST),
+    ("core/a.py", GUARDED_TYPING),
+    ("core/a.py", TYPE_CHECKING_TYPING),
+    ("core/a.py", "def f():\n    from core import timer as m\n    return m\n"),
+    ("firmware/a.py", "from core import rng\nfrom firmware import buttons\n"),
+    ("firmware/a.py", "import machine\nimport framebuf\nfrom micropython import const\n"),
+    ("firmware/a.py", "import json\nimport os\nfrom time import ticks_ms\n"),
+    ("firmware/a.py", GUARDED_TYPING),
+]
+
+REJECTED = [
+    ("core/a.py", "import json\n", 1, "import json"),
+    ("core/a.py", "x = 1\nfrom random import choice\n", 2, "from random import choice"),
+    ("core/a.py", "import time\n", 1, "import time"),
+    ("core/a.py", "from firmware import buttons\n", 1, "from firmware import buttons"),
+    ("core/a.py", "def f():\n    import tools.sim\n", 2, "import tools.sim"),
+    ("core/a.py", "from .. import tools\n", 1, "from .. import tools"),
+    ("core/a.py", "from micropython import const\n", 1, "from micropython import const"),
+    ("core/a.py", GUARDED_CONST.replace("const", "alloc_emergency_exception_buf"), 2, "alloc"),
+    ("core/a.py", "try:\n    import json\nexcept ImportError:\n    pass\n", 2, "import json"),
+    ("core/a.py", GUARDED_TYPING.replace("ImportError", "ValueError"), 2, "from typing"),
+    ("core/a.py", "from typing import Any\n", 1, "from typing import Any"),
+    ("core/a.py", "if DEBUG:\n    from typing import Any\n", 2, "from typing import Any"),
+    ("core/a.py", "from __future__ import annotations\n", 1, "__future__"),
+    ("core/a.py", "m = __import__('json')\n", 1, "__import__('json')"),
+    ("firmware/a.py", "import tools.simproc\n", 1, "import tools.simproc"),
+    ("firmware/a.py", "\n\nfrom host_tests import helpers\n", 3, "from host_tests"),
+    ("firmware/a.py", "from typing import Any\n", 1, "from typing import Any"),
+    ("firmware/sub/a.py", "from ... import tools\n", 1, "from ... import tools"),
+]
+
+
+@pytest.mark.parametrize("path, source", ALLOWED)
+def test_checker_allows(path, source):
+    assert violations(source, path) == []
+
+
+@pytest.mark.parametrize("path, source, line, text", REJECTED)
+def test_checker_rejects_and_names_file_line_and_import(path, source, line, text):
+    found = violations(source, path)
+    assert len(found) == 1, found
+    assert found[0].startswith(path + ":" + str(line) + ": `")
+    assert text in found[0]
+
+
+def test_checker_names_each_module_of_one_import_line():
+    found = violations("import core.rng, os, sys as s\n", "core/a.py")
+    assert [f.split("`")[1] for f in found] == ["import os", "import sys as s"]
