@@ -48,17 +48,28 @@ class Table:
         rng.shuffle(deck)
         self._deal(deck)
 
-    def _deal(self, deck):
-        per = len(deck) // self.seats
-        self.hands = [deck[s * per : (s + 1) * per] for s in range(self.seats)]
+    def _deal(self, deck, first=0):
+        # Equal hands; a remainder (only when a round ran longer or shorter than n cuts, as an
+        # Undercover Location can make it) goes one wire each to the seats from `first` on.
+        n = self.seats
+        per = len(deck) // n
+        extra = len(deck) - per * n
+        hands = [None] * n
+        at = 0
+        for i in range(n):
+            s = (first + i) % n
+            k = per + 1 if i < extra else per
+            hands[s] = deck[at : at + k]
+            at += k
+        self.hands = hands
 
-    def reshuffle(self, rng):
+    def reshuffle(self, rng, first=0):
         """Gather every uncut wire, shuffle, deal out equally (the next round's hands)."""
         deck = []
         for h in self.hands:
             deck.extend(h)
         rng.shuffle(deck)
-        self._deal(deck)
+        self._deal(deck, first)
 
     def is_cut_legal(self, action):
         if type(action) not in (tuple, list) or len(action) != 3 or action[0] != "cut":
@@ -117,8 +128,12 @@ class Table:
         s["hands"] = [list(h) for h in self.hands]
         s["log"] = [list(e) for e in self.log]
 
-    def load_state(self, s, counts):
-        """Restore from a saved dict, checking it is a position these counts can reach."""
+    def load_state(self, s, counts, max_cuts=None):
+        """Restore from a saved dict, checking it is a position these counts can reach.
+
+        A game whose rounds may have more or fewer cuts than seats passes its largest round as
+        max_cuts; its hands need not then be equal, only add up with the log.
+        """
         n = self.seats
         self.round = saves.int_at(s, "round", 1, self.rounds)
         self.cutter = saves.int_at(s, "cutter", 0, n - 1)
@@ -127,7 +142,7 @@ class Table:
         per = self.hand - self.round + 1
         for h in hands:
             saves.int_list(h, None, 0, 2, "hand")
-            saves.need(len(h) <= per, "hand too large for the round")
+            saves.need(max_cuts is not None or len(h) <= per, "hand too large for the round")
         log = s.get("log")
         saves.need(type(log) is list, "log")
         for e in log:
@@ -142,8 +157,9 @@ class Table:
         for e in self.log:
             total[e[4]] += 1
         saves.need(total == [counts[k] for k in KINDS], "wires do not add up to the ruleset")
-        self.cuts = saves.int_at(s, "cuts", 0, n)
+        self.cuts = saves.int_at(s, "cuts", 0, n if max_cuts is None else max_cuts)
         self.found = saves.int_at(s, "found", 0, self.defuse_total)
         saves.need(self.found == total[DEFUSE] - sum(h.count(DEFUSE) for h in self.hands), "found")
         saves.need(self.cuts == sum(1 for e in self.log if e[0] == self.round), "cuts")
-        saves.need(sum(len(h) for h in self.hands) + self.cuts == per * n, "wires per seat")
+        if max_cuts is None:
+            saves.need(sum(len(h) for h in self.hands) + self.cuts == per * n, "wires per seat")
