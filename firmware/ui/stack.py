@@ -40,6 +40,10 @@ class Screen:
     def tick(self, now):
         return NONE
 
+    def wires(self, mask, now):
+        """The physical wires changed: mask has a bit set for each wire that is open (cut)."""
+        return NONE
+
     def draw(self, fb, now):
         pass
 

@@ -1,0 +1,196 @@
+"""The device app: one cooperative loop feeding button events to a screen stack, never blocking."""
+
+import gc
+import os
+
+from firmware import buttons as B
+from firmware import buzzer, storage
+from firmware.screens import catalog
+from firmware.settings import Settings
+from firmware.ui import widgets
+from firmware.ui.layout import Layout
+from firmware.ui.stack import Stack
+from firmware.ui.text import Text
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+DATA = "data"
+TIMER_SAVE = "data/timer.json"
+GAME_SAVE = "data/game.json"
+# The loop sleeps this long per step: 100 steps a second keeps buttons and beeps crisp.
+_STEP_MS = const(10)
+# The battery is read rarely: ADC reads are slow-ish and the level moves slowly.
+_BATTERY_MS = const(10000)
+# After this long with nothing to do, collect garbage (a quiet moment).
+_IDLE_GC_MS = const(2000)
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+class App:
+    """Everything a screen may use: hw, layout, text, sound, settings, catalog, saves."""
+
+    def __init__(self, hw, board_name=""):
+        self.hw = hw
+        self.fb = hw.display
+        self.board = board_name
+        self.lay = Layout(self.fb.width, self.fb.height, getattr(self.fb, "colour", False))
+        self.txt = Text(self.lay.scale)
+        self.buttons = B.Buttons(hw.keymap)
+        self.sound = buzzer.Sound(hw.buzzer)
+        try:
+            os.mkdir(DATA)
+        except OSError:
+            pass  # already there
+        self.settings = Settings().load()
+        self.apply_settings()
+        self.batt = hw.battery()
+        self.entries = catalog.scan()
+        self.stack = Stack()
+        self._wires = hw.read_wires()
+        self._batt_at = 0
+        self._quiet_since = 0
+        self._collected = False
+        self.steps = 0
+        self.errors = 0
+
+    # -- services for screens ----------------------------------------------------------------
+    def apply_settings(self):
+        s = self.settings
+        self.sound.mute(not s.sound)
+        self.sound.volume(s.volume * 100 // 5)
+        self.fb.contrast(s.contrast())
+
+    def play(self, name):
+        self.sound.play(name)
+
+    def muted(self):
+        return not self.settings.sound
+
+    def draw_bar(self, fb, title):
+        widgets.bar(fb, self.lay, self.txt, title, self.batt, self.muted())
+
+    def log(self, text):
+        log = getattr(self.hw, "log", None)
+        if log is not None:
+            log(text)
+        else:
+            print(text)
+
+    def save_timer(self, state):
+        """Save the timer prop's state atomically; a failing flash is logged, never fatal."""
+        try:
+            storage.save(TIMER_SAVE, state)
+            return True
+        except (OSError, ValueError) as e:
+            self.log("save failed: " + str(e))
+            return False
+
+    def clear_timer(self):
+        for suffix in ("", ".bak", ".tmp"):
+            try:
+                os.remove(TIMER_SAVE + suffix)
+            except OSError:
+                pass
+
+    def clear_game(self):
+        for suffix in ("", ".bak", ".tmp"):
+            try:
+                os.remove(GAME_SAVE + suffix)
+            except OSError:
+                pass
+
+    # -- the loop ------------------------------------------------------------------------------
+    def boot(self, now):
+        from firmware.screens import menu, resume
+
+        self.stack.push(menu.main_menu(self), now)
+        gc.collect()
+        scr = resume.prompt(self, now)
+        if scr is not None:
+            self.stack.push(scr, now)
+
+    def _apply(self, intent, now):
+        if self.stack.apply(intent, now):
+            # A new screen: events queued for the old one must not leak into it.
+            self.buttons.clear()
+            self._collected = False
+
+    def step(self):
+        """One pass of the loop; allocation-free unless a screen changes or a save is due."""
+        hw = self.hw
+        now = hw.ticks_ms()
+        self.buttons.poll(now, hw.read_buttons())
+        busy = False
+        while True:
+            ev = self.buttons.get()
+            if ev < 0:
+                break
+            busy = True
+            intent = self.stack.top().event(ev, now)
+            if intent:
+                self._apply(intent, now)
+        intent = self.stack.top().tick(now)
+        if intent:
+            self._apply(intent, now)
+        w = hw.read_wires()
+        if w != self._wires:
+            self._wires = w
+            busy = True
+            intent = self.stack.top().wires(w, now)
+            if intent:
+                self._apply(intent, now)
+        if hw.ticks_diff(now, self._batt_at) >= _BATTERY_MS:
+            self._batt_at = now
+            b = hw.battery()
+            if b != self.batt:
+                self.batt = b
+                self.stack.top().dirty = True
+        self.sound.service(now)
+        top = self.stack.top()
+        if top.dirty:
+            top.dirty = False
+            top.draw(self.fb, now)
+            self.fb.show()
+        if busy:
+            self._quiet_since = now
+            self._collected = False
+        elif not self._collected and hw.ticks_diff(now, self._quiet_since) >= _IDLE_GC_MS:
+            self._collected = True
+            gc.collect()
+        self.steps += 1
+        hw.sleep_ms(_STEP_MS)
+
+    def run(self):
+        self.boot(self.hw.ticks_ms())
+        while True:
+            try:
+                self.step()
+            except MemoryError:
+                self.recover("out of memory")
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+                # A bug in one screen must not brick a game night: log it, go back to the menu.
+                self.recover(type(e).__name__ + ": " + str(e))
+
+    def recover(self, why):
+        self.errors += 1
+        self.log("error: " + why)
+        now = self.hw.ticks_ms()
+        self.stack.home(now)
+        gc.collect()
+
+
+def run(hw, board_name=""):
+    App(hw, board_name).run()

@@ -1,0 +1,121 @@
+"""The rulesets on flash, each validated by core and grouped by game; broken ones keep a reason."""
+
+import gc
+import json
+import os
+import sys
+
+from core import ruleset
+from firmware import strings
+
+ROOT = "rulesets"
+# Menu order of the game groups; the timer group feeds the Bomb timer screen.
+GROUPS = ("timebomb", "undercover", "timebomb2", "itsabomb", "timer")
+
+
+class Entry:
+    """One ruleset file: its game, display name and, when broken, why."""
+
+    def __init__(self, path, game, name, error=None, description=""):
+        self.path = path
+        self.game = game
+        self.name = name
+        self.error = error
+        self.description = description
+
+
+def _basename(path):
+    i = path.rfind("/")
+    return path[i + 1 :] if i >= 0 else path
+
+
+def read(path):
+    """Parse and validate one ruleset file; return the normalised ruleset or raise ValueError
+    (RulesetError for a bad ruleset) whose text names the file and the path of the fault."""
+    fn = _basename(path)
+    try:
+        size = os.stat(path)[6]
+    except OSError:
+        raise ValueError(fn + ": " + strings.get("e.read")) from None
+    if size > ruleset.MAX_BYTES:
+        raise ValueError(fn + ": " + strings.get("e.toolarge"))
+    try:
+        with open(path) as f:
+            obj = json.load(f)
+    except OSError:
+        raise ValueError(fn + ": " + strings.get("e.read")) from None
+    except ValueError:
+        raise ValueError(fn + ": " + strings.get("e.json")) from None
+    try:
+        return ruleset.load(obj)
+    except ValueError as e:
+        raise ValueError(fn + ": " + str(e)) from None
+    except Exception as e:  # a validator bug must not take the whole menu down
+        raise ValueError(fn + ": " + type(e).__name__) from None
+
+
+def _game_of_broken(path):
+    # A broken file still goes under its game when its header says which one.
+    try:
+        with open(path) as f:
+            obj = json.load(f)
+        g = obj.get("game") if type(obj) is dict else None
+        return g if g in GROUPS else None
+    except Exception:
+        return None
+
+
+def unload(keep):
+    """Forget modules imported since `keep` (a set of names): validating every ruleset pulls in
+    every game's module, and the board can hold the code of only one game at a time."""
+    for name in list(sys.modules):
+        if name in keep:
+            continue
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot]) if dot > 0 else None
+        if parent is not None:
+            try:
+                delattr(parent, name[dot + 1 :])
+            except AttributeError:
+                pass
+    gc.collect()
+
+
+def scan(root=ROOT):
+    """Every *.json in root as Entries, sorted by file name; never raises."""
+    keep = set(sys.modules)
+    try:
+        return _scan(root)
+    finally:
+        unload(keep)
+
+
+def _scan(root):
+    out = []
+    try:
+        names = sorted(os.listdir(root))
+    except OSError:
+        return out
+    for fn in names:
+        if not fn.endswith(".json"):
+            continue
+        path = root + "/" + fn
+        try:
+            rs = read(path)
+            out.append(Entry(path, rs["game"], rs["name"], None, rs.get("description", "")))
+        except ValueError as e:
+            game = _game_of_broken(path) if os.stat(path)[6] <= ruleset.MAX_BYTES else None
+            out.append(Entry(path, game, fn, str(e)))
+        # Parsed rulesets are dropped at once; only names stay in RAM.
+        gc.collect()
+    return out
+
+
+def in_group(entries, game):
+    return [e for e in entries if e.game == game]
+
+
+def orphans(entries):
+    """Broken files whose game is unknown: listed on the main menu itself."""
+    return [e for e in entries if e.game is None]

@@ -1,0 +1,112 @@
+"""Menu screens: the main menu, a game's ruleset list, and the generic list they share."""
+
+from firmware import buttons as B
+from firmware import strings
+from firmware.screens import catalog
+from firmware.ui import icons, text, widgets
+from firmware.ui.dialog import Notice
+from firmware.ui.menu import Menu
+from firmware.ui.stack import BACK, NONE, PUSH, Screen
+
+
+class ListScreen(Screen):
+    """A titled scrolling list; OK runs the chosen row's action (a callable returning an intent).
+    UP/DOWN move (with repeat), LEFT/RIGHT jump a page, BACK leaves (except at the root)."""
+
+    def __init__(self, app, title, labels, actions, marks=None, root=False):
+        super().__init__(app)
+        self.title = text.fit(title, widgets.title_cols(app.lay, app.batt))
+        self.menu = Menu(app.lay, labels, marks)
+        self.actions = actions
+        self.root = root
+
+    def event(self, ev, now):
+        b = B.button_of(ev)
+        k = B.kind_of(ev)
+        if k != B.PRESS and k != B.REPEAT:
+            return NONE
+        m = self.menu
+        if b == B.UP or b == B.DOWN:
+            if m.move(-1 if b == B.UP else 1):
+                self.dirty = True
+        elif b == B.LEFT or b == B.RIGHT:
+            if m.move(-m.visible if b == B.LEFT else m.visible):
+                self.dirty = True
+        elif k == B.PRESS and b == B.OK and m.count():
+            return self.actions[m.cursor](now)
+        elif k == B.PRESS and b == B.BACK and not self.root:
+            return BACK
+        return NONE
+
+    def draw(self, fb, now):
+        fb.fill(0)
+        self.app.draw_bar(fb, self.title)
+        self.menu.draw(fb, self.app.txt)
+
+
+def entry_notice(app, e):
+    """What selecting a ruleset shows for now: its reason when broken, else 'coming soon'."""
+    if e.error:
+        return Notice(app, strings.get("broken.title"), e.error)
+    body = e.name + "\n" + (e.description + "\n" if e.description else "") + strings.get("soon")
+    return Notice(app, strings.get("soon.title"), body)
+
+
+def _show(app, e):
+    return lambda now: (PUSH, entry_notice(app, e))
+
+
+def entry_rows(app, entries):
+    """Labels, marks and actions for a list of catalog entries (broken ones marked '!')."""
+    labels = []
+    marks = []
+    actions = []
+    for e in entries:
+        labels.append((strings.get("broken") + e.name) if e.error else e.name)
+        marks.append(icons.WARN if e.error else None)
+        actions.append(_show(app, e))
+    return labels, marks, actions
+
+
+def group_screen(app, game):
+    entries = catalog.in_group(app.entries, game)
+    labels, marks, actions = entry_rows(app, entries)
+    if not labels:
+        labels.append(strings.get("none"))
+        marks.append(None)
+        actions.append(lambda now: NONE)
+    return ListScreen(app, strings.get("g." + game), labels, actions, marks)
+
+
+def _group(app, game):
+    return lambda now: (PUSH, group_screen(app, game))
+
+
+def main_menu(app):
+    """The root: game groups, the Bomb timer, Settings, About, then any unplaceable broken file."""
+    from firmware.screens import about, settings, timer_menu
+
+    labels = []
+    marks = []
+    actions = []
+    for g in catalog.GROUPS:
+        if g == "timer":
+            continue
+        n_bad = 0
+        for e in catalog.in_group(app.entries, g):
+            if e.error:
+                n_bad += 1
+        labels.append(strings.get("g." + g))
+        marks.append(icons.WARN if n_bad else None)
+        actions.append(_group(app, g))
+    labels.append(strings.get("g.timer"))
+    marks.append(icons.BOMB)
+    actions.append(lambda now: (PUSH, timer_menu.presets_screen(app)))
+    labels.append(strings.get("settings"))
+    marks.append(None)
+    actions.append(lambda now: (PUSH, settings.SettingsScreen(app)))
+    labels.append(strings.get("about"))
+    marks.append(None)
+    actions.append(lambda now: (PUSH, about.AboutScreen(app, now)))
+    bl, bm, ba = entry_rows(app, catalog.orphans(app.entries))
+    return ListScreen(app, strings.get("app"), labels + bl, actions + ba, marks + bm, root=True)

@@ -1,0 +1,69 @@
+"""The boot-time resume prompt: a saved timer (or game) is offered back before the menu."""
+
+import os
+
+from firmware import storage, strings
+from firmware.ui.dialog import Confirm, Notice
+from firmware.ui.stack import NONE, PUSH
+
+
+def _exists(path):
+    for p in (path, path + ".bak"):
+        try:
+            os.stat(p)
+            return True
+        except OSError:
+            pass
+    return False
+
+
+def _bad(app, why):
+    return Notice(app, strings.get("resume.title"), strings.get("resume.bad") + "\n" + why)
+
+
+def timer_prompt(app, now):
+    from firmware.app import TIMER_SAVE
+    from firmware.screens import timer_run
+
+    try:
+        state = storage.load(TIMER_SAVE)
+        scr = timer_run.from_saved(app, state, now)
+    except (OSError, ValueError) as e:  # SaveError, or a state core refuses
+        app.clear_timer()
+        return _bad(app, str(e))
+    if scr is None:  # the saved timer had already ended: nothing to resume
+        app.clear_timer()
+        return None
+
+    def yes(now):
+        return (PUSH, scr)
+
+    def no(now):
+        app.clear_timer()
+        return NONE
+
+    body = strings.get("resume.timer") + " " + scr.remaining_text(now)
+    return Confirm(app, strings.get("resume.title"), body, yes, no)
+
+
+def game_prompt(app, now):
+    # The game screens come in a later update; the save is kept until the player says no.
+    def yes(now):
+        return (PUSH, Notice(app, strings.get("soon.title"), strings.get("soon")))
+
+    def no(now):
+        app.clear_game()
+        return NONE
+
+    return Confirm(app, strings.get("resume.title"), strings.get("resume.game"), yes, no)
+
+
+def prompt(app, now):
+    """The screen to push over the main menu at boot, or None when nothing was saved."""
+    from firmware.app import GAME_SAVE, TIMER_SAVE
+
+    if _exists(TIMER_SAVE):
+        return timer_prompt(app, now)
+    if _exists(GAME_SAVE):
+        return game_prompt(app, now)
+    return None

@@ -1,0 +1,113 @@
+"""Settings: sound, volume, brightness, reveal auto-hide and seat names; saved when left."""
+
+from firmware import buttons as B
+from firmware import settings as S
+from firmware import strings
+from firmware.screens.menu import ListScreen
+from firmware.screens.names import NameEditor
+from firmware.ui import text, widgets
+from firmware.ui.menu import Menu
+from firmware.ui.stack import BACK, NONE, PUSH, Screen
+
+_ROWS = ("s.sound", "s.volume", "s.bright", "s.hide", "s.names")
+
+
+def _step(choices, value, d):
+    i = choices.index(value) if value in choices else 0
+    return choices[(i + d) % len(choices)]
+
+
+class SettingsScreen(Screen):
+    """UP/DOWN pick a row; OK or RIGHT step its value forward, LEFT back; BACK saves and leaves.
+    Each change takes effect at once (a confirm chirp lets you hear the volume)."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.title = text.fit(strings.get("settings"), widgets.title_cols(app.lay, app.batt))
+        self.menu = Menu(app.lay, self._labels())
+        self.changed = False
+
+    def _labels(self):
+        s = self.app.settings
+        hide = str(s.hide) + strings.get("s.sec") if s.hide else strings.get("s.never")
+        values = (
+            strings.get("s.on") if s.sound else strings.get("s.off"),
+            str(s.volume) + "/" + str(S.VOLUMES),
+            str(s.brightness) + "/" + str(S.BRIGHT),
+            hide,
+            ">",
+        )
+        cols = self.app.lay.cols
+        out = []
+        for i in range(len(_ROWS)):
+            label = strings.get(_ROWS[i])
+            v = values[i]
+            room = cols - len(v) - 1
+            label = text.fit(label, room) if room > 0 else ""
+            out.append(label + " " * (cols - len(label) - len(v)) + v)
+        return out
+
+    def _change(self, row, d):
+        s = self.app.settings
+        if row == 0:
+            s.sound = not s.sound
+        elif row == 1:
+            s.volume = _step(tuple(range(1, S.VOLUMES + 1)), s.volume, d)
+        elif row == 2:
+            s.brightness = _step(tuple(range(1, S.BRIGHT + 1)), s.brightness, d)
+        elif row == 3:
+            s.hide = _step(S.HIDE_CHOICES, s.hide, d)
+        self.changed = True
+        self.app.apply_settings()
+        self.app.play("confirm")
+        self.menu.set(self._labels())
+        self.dirty = True
+
+    def event(self, ev, now):
+        b = B.button_of(ev)
+        k = B.kind_of(ev)
+        if k != B.PRESS and k != B.REPEAT:
+            return NONE
+        m = self.menu
+        if b == B.UP or b == B.DOWN:
+            if m.move(-1 if b == B.UP else 1):
+                self.dirty = True
+        elif k == B.PRESS and b == B.BACK:
+            return BACK
+        elif b == B.OK or b == B.RIGHT or b == B.LEFT:
+            if m.cursor == 4:
+                if k == B.PRESS and b != B.LEFT:
+                    return (PUSH, seats_screen(self.app))
+            else:
+                self._change(m.cursor, -1 if b == B.LEFT else 1)
+        return NONE
+
+    def leave(self):
+        if self.changed:
+            self.changed = False
+            self.app.settings.save()
+
+    def draw(self, fb, now):
+        fb.fill(0)
+        self.app.draw_bar(fb, self.title)
+        self.menu.draw(fb, self.app.txt)
+
+
+def _edit(app, i):
+    return lambda now: (PUSH, NameEditor(app, i))
+
+
+def seats_screen(app):
+    names = app.settings.names
+    labels = [str(i + 1) + " " + names[i] for i in range(S.SEATS)]
+    actions = [_edit(app, i) for i in range(S.SEATS)]
+    return SeatsScreen(app, strings.get("s.names"), labels, actions)
+
+
+class SeatsScreen(ListScreen):
+    """The seat list; comes back up to date after a name was edited."""
+
+    def enter(self, now):
+        names = self.app.settings.names
+        self.menu.set([str(i + 1) + " " + names[i] for i in range(S.SEATS)])
+        self.dirty = True

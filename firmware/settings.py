@@ -1,0 +1,103 @@
+"""User settings: sound, volume, brightness, seat names, reveal auto-hide; saved with storage."""
+
+from firmware import storage
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+PATH = "data/settings.json"
+VERSION = const(1)
+SEATS = const(8)
+NAME_LEN = const(8)
+VOLUMES = const(5)  # volume steps 1..5
+BRIGHT = const(5)  # brightness steps 1..5
+# Auto-hide choices for private reveal screens, in seconds (0 = stay until a button).
+HIDE_CHOICES = (0, 3, 5, 10, 20, 30)
+# Characters a seat name may use: what the device's name editor can type, nothing else.
+NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-."
+
+
+def default_name(i):
+    return "P" + str(i + 1)
+
+
+class Settings:
+    """The settings as plain attributes; load() repairs anything odd instead of failing boot."""
+
+    def __init__(self):
+        self.sound = True
+        self.volume = 3
+        self.brightness = 4
+        self.hide = 5
+        self.names = [default_name(i) for i in range(SEATS)]
+        self.error = None  # the SaveError text of the last failed load/save, for a notice
+
+    def contrast(self):
+        """Display contrast 0..255 for the brightness step."""
+        return self.brightness * 255 // BRIGHT
+
+    def to_obj(self):
+        return {
+            "v": VERSION,
+            "sound": self.sound,
+            "volume": self.volume,
+            "brightness": self.brightness,
+            "hide": self.hide,
+            "names": list(self.names),
+        }
+
+    def apply_obj(self, obj):
+        """Take every valid field of obj; keep the current value for anything else."""
+        if type(obj) is not dict:
+            return
+        v = obj.get("sound")
+        if type(v) is bool:
+            self.sound = v
+        v = obj.get("volume")
+        if type(v) is int and 1 <= v <= VOLUMES:
+            self.volume = v
+        v = obj.get("brightness")
+        if type(v) is int and 1 <= v <= BRIGHT:
+            self.brightness = v
+        v = obj.get("hide")
+        if type(v) is int and v in HIDE_CHOICES:
+            self.hide = v
+        v = obj.get("names")
+        if type(v) is list:
+            for i in range(min(len(v), SEATS)):
+                if valid_name(v[i]):
+                    self.names[i] = v[i]
+
+    def load(self, path=PATH):
+        try:
+            self.apply_obj(storage.load(path))
+            self.error = None
+        except OSError:
+            self.error = None  # first boot: no settings yet, defaults are right
+        except ValueError as e:  # SaveError: corrupt and no good backup
+            self.error = str(e)
+        return self
+
+    def save(self, path=PATH):
+        """Save atomically; False (with self.error set) if the flash refused."""
+        try:
+            storage.save(path, self.to_obj())
+        except (OSError, ValueError) as e:
+            self.error = str(e)
+            return False
+        self.error = None
+        return True
+
+
+def valid_name(s):
+    if type(s) is not str or not (1 <= len(s) <= NAME_LEN) or s.strip() == "":
+        return False
+    for ch in s:
+        if ch not in NAME_CHARS:
+            return False
+    return True
