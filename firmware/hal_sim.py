@@ -65,14 +65,23 @@ class SimDisplay(framebuf.FrameBuffer):
     def header(self):
         return "%d %d %s" % (self.width, self.height, self.fmt)
 
-    def hex(self):
-        return binascii.hexlify(self.buffer).decode()
+    def send(self, head):
+        """Write `head W H FMT HEX` in small hex pieces: a 16 KB colour frame must not need
+        a 32 KB string on a heap sized like the board's."""
+        w = sys.stdout.write
+        w(head + " " + self.header() + " ")
+        mv = memoryview(self.buffer)
+        for i in range(0, len(self.buffer), 256):
+            w(binascii.hexlify(mv[i : i + 256]).decode())
+        w("\n")
 
     def show(self):
-        if self._last is not None and self._last == self.buffer:
+        if self._last is None:
+            self._last = bytearray(len(self.buffer))  # made once, on the first show
+        elif self._last == self.buffer:
             return
-        self._last = bytes(self.buffer)
-        _out("frame", self.header(), self.hex())
+        self._last[:] = self.buffer
+        self.send("frame")
 
     def contrast(self, level):
         self.level = level
@@ -174,7 +183,8 @@ class SimBoard:
             return
         while self._budget <= 0:
             self._ready_once()
-            self._command(sys.stdin.readline())
+            if self._command(sys.stdin.readline()):
+                return  # a press/release/wire lands now: the loop polls it with no time passed
         step = ms if ms < self._budget else self._budget
         if step <= 0:
             step = 1  # a zero sleep still lets virtual time move, so no loop can spin forever
@@ -188,6 +198,7 @@ class SimBoard:
             _out("ready")
 
     def _command(self, line):
+        """Carry out one input line; True when it changed what the app can read."""
         if not line:  # end of input: nobody is left to drive the board
             self._command("quit")
         words = line.split()
@@ -201,6 +212,7 @@ class SimBoard:
         elif cmd in ("press", "release") and arg in self.button_names:
             bit = 1 << self.button_names.index(arg)
             self._raw = self._raw | bit if cmd == "press" else self._raw & ~bit
+            return True
         elif cmd == "wait" and arg.isdigit():
             if not self.realtime:
                 self._budget += int(arg)
@@ -208,15 +220,18 @@ class SimBoard:
             bit = 1 << int(arg)
             if words[2] == "cut":
                 self._cut |= bit
-            elif words[2] == "join":
+                return True
+            if words[2] == "join":
                 self._cut &= ~bit
-            else:
-                _out("log sim: wire N cut|join, got", line.strip())
+                return True
+            _out("log sim: wire N cut|join, got", line.strip())
         elif cmd == "snap" and arg:
-            _out("snap", arg, self.display.header(), self.display.hex())
+            self.display.send("snap " + arg)
         elif cmd == "sync":
             _out("synced", arg)
-        elif cmd == "battery":
+        elif cmd == "battery" and (arg.isdigit() or arg == "none"):
             self._battery = None if arg == "none" else int(arg)
+            return True
         else:
             _out("log sim: bad command:", line.strip())
+        return False

@@ -158,6 +158,7 @@ class SimProc:
         self.frames = 0  # how many frames it sent
         self.tones = []
         self.logs = []
+        self.other = []
         self._snaps = {}
         self._sync = 0
         self._lines = queue.Queue()
@@ -178,7 +179,9 @@ class SimProc:
         pump = threading.Thread(target=self._pump, args=(self.proc.stdout, self._lines))
         pump.daemon = True
         pump.start()
-        threading.Thread(target=self._drain_err, daemon=True).start()
+        self._err_thread = threading.Thread(target=self._drain_err)
+        self._err_thread.daemon = True
+        self._err_thread.start()
         self._until(lambda w: w[0] == "ready")
 
     def _pump(self, stream, q):
@@ -196,7 +199,9 @@ class SimProc:
     def _fail(self, why):
         self.proc.kill()
         self.proc.wait()
-        raise SimError(why + "\n--- firmware stderr ---\n" + self.stderr()[-4000:])
+        self._err_thread.join(timeout=5)  # the traceback may still be in the pipe
+        out = "\n".join(self.other[-40:])
+        raise SimError(why + "\n--- firmware output ---\n" + out + "\n" + self.stderr()[-4000:])
 
     def _until(self, done):
         """Read output lines, recording frames/tones/logs, until done(words) is true."""
@@ -221,6 +226,8 @@ class SimProc:
                 self.tones.append((int(words[1]), 0, 0))
             elif kind == "log":
                 self.logs.append(line[4:])
+            elif kind not in ("ready", "synced", "bye"):
+                self.other.append(line)  # print() output and tracebacks (the unix port's stdout)
             if done(words):
                 return words
 
