@@ -18,15 +18,29 @@ DEFAULT_HEAP = "192k"  # roughly what a Pico has free after boot
 
 # Runs in every fresh interpreter before its REPL starts: the folder becomes the root of the
 # filesystem (so ":/main.py" and ":main.py" both land in the flash folder, never on the host)
-# and sys.path looks like a Pico's.
-_BOOT = (
-    "import os, sys\n"
-    "os.umount('/')\n"
-    "os.mount(os.VfsPosix({flash!r}), '/')\n"
-    "os.chdir('/')\n"
-    "sys.path[:] = ['', '.frozen', '/lib']\n"
-    "del os, sys\n"
-)
+# and sys.path looks like a Pico's. VfsPosix with a root builds both paths of rename() in one
+# buffer, so two absolute paths clash (ENOENT); `os` is swapped for a copy whose rename passes
+# the first one relative to the current folder, so renames behave as on littlefs.
+_BOOT = """import os, sys
+os.umount('/')
+os.mount(os.VfsPosix({flash!r}), '/')
+os.chdir('/')
+sys.path[:] = ['', '.frozen', '/lib']
+def _fix(real):
+    class OS:
+        pass
+    m = OS()
+    for k in dir(real):
+        setattr(m, k, getattr(real, k))
+    def rename(a, b):
+        if a[:1] == '/' and b[:1] == '/':
+            a = '../' * len([p for p in real.getcwd().split('/') if p]) + a[1:]
+        real.rename(a, b)
+    m.rename = rename
+    sys.modules['os'] = m
+_fix(os)
+del os, sys, _fix
+"""
 
 
 def find_micropython():

