@@ -8,7 +8,7 @@ from core.errors import RulesetError
 
 
 def fail(path, message):
-    raise RulesetError(path + ": " + message if path else message)
+    raise RulesetError((path or "ruleset") + ": " + message)
 
 
 def join(path, key):

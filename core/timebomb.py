@@ -33,11 +33,14 @@ def validate(obj, rs):
     for n in roles:
         p = "roles." + str(n)
         t = check.dict_at(roles[n], p)
-        check.no_extra(t, p, ROLES)
+        check.no_extra(t, p, ROLES + ("undealt",))
         counts = {r: check.int_in(t, r, p, 0, MAX_SEATS + 1) for r in ROLES}
+        # Cards set aside unseen (ruling TB-1): explicit, so a miscount is an error, not a rule.
+        undealt = check.int_in(t, "undealt", p, 0, 1, False, 0)
         total = counts["sherlock"] + counts["moriarty"]
-        if total < n or total > n + 1:
-            check.fail(p, str(total) + " roles for " + str(n) + " seats")
+        if total != n + undealt:
+            msg = str(total) + " roles for " + str(n) + " seats"
+            check.fail(p, msg + (" and " + str(undealt) + " undealt" if undealt else ""))
         if counts["sherlock"] == 0 or counts["moriarty"] == 0:
             check.fail(p, "each team needs at least one role")
         rs["roles"][n] = counts

