@@ -45,7 +45,10 @@ def setup():
     return fb, pin, deadline, gc.mem_free(), json.dumps(json.loads("{}"))
 """,
     # Unannotated code as the project writes it must not need annotations to pass.
-    "untyped": """class Screen:
+    "untyped": """import time
+
+
+class Screen:
     def __init__(self):
         self.hw = None
         self.events = []
@@ -60,6 +63,17 @@ def setup():
         name = by
         name = str(by)
         return events, name
+
+
+class Clock:
+    def __init__(self):
+        self.last = 0
+        self.found = []
+
+    def tick(self):
+        # Ticks are ints on the board; project code stores and masks them as ints.
+        self.last = time.ticks_ms() & 0x3FFFFFFF
+        return time.ticks_diff(time.ticks_add(self.last, 100), time.ticks_ms())
 """,
 }
 

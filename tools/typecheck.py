@@ -24,7 +24,7 @@ DEFAULT_PATHS = ("core", "firmware")
 STDLIB_DIST = "micropython-stdlib-stubs"
 PORT_DIST = "micropython-rp2-rpi-pico-stubs"
 # Bump when the arrangement below changes, so an old cached typeshed is not reused.
-LAYOUT = "2"
+LAYOUT = "3"
 
 # The stub declares `def const(expr: Const_T, /) -> Const_T`. Our code's CPython fallback,
 # `except ImportError: def const(x): return x`, differs from it, and mypy rejects conditional
@@ -39,6 +39,14 @@ class _Const(_Protocol):
 
 const: _Const
 """
+
+# The stubs make ticks_ms() return an opaque class so that `ticks_ms() - t0` is flagged. Our
+# interfaces pass ticks around as ints (hw.ticks_ms() -> int, core/ticks.py), and ordinary code
+# such as `self.last = 0` ... `self.last = time.ticks_ms()` would fail, so ticks are ints here;
+# wrap-safe maths is core/ticks.py's job and its tests'. Replaced: the three classes + TypeVar.
+TICKS_FIRST = "class _TicksMs:"
+TICKS_LAST = '_Ticks = TypeVar("_Ticks", _TicksMs, _TicksUs, _TicksCPU)'
+TICKS_PATCH = "_TicksMs = int\n_TicksUs = int\n_TicksCPU = int\n_Ticks = int"
 
 
 def _stub_files(name):
@@ -84,6 +92,7 @@ def _arrange(dest, stdlib_files, port_files):
         shutil.copyfile(src, target)
     _list_versions(stdlib)
     _patch_const(stdlib / "micropython.pyi")
+    _patch_ticks(stdlib / "_mpy_shed" / "time_mp.pyi")
 
 
 def _list_versions(stdlib):
@@ -103,6 +112,15 @@ def _list_versions(stdlib):
     with versions.open("a") as f:
         f.write("# MicroPython port modules, added by tools/typecheck.py\n")
         f.writelines(extra)
+
+
+def _patch_ticks(path):
+    """Make tick values plain ints, as they are on the board (see TICKS_PATCH)."""
+    text = path.read_text()
+    start, end = text.find(TICKS_FIRST), text.find(TICKS_LAST)
+    if start < 0 or end < start:
+        raise SystemExit("typecheck: " + str(path) + " changed; update TICKS_* in " + __file__)
+    path.write_text(text[:start] + TICKS_PATCH + text[end + len(TICKS_LAST) :])
 
 
 def _patch_const(path):
@@ -134,6 +152,9 @@ def typeshed_dir(cache=None):
             raise
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    for old in cache.glob("micropython-typeshed-*"):
+        if old != final:
+            shutil.rmtree(old, ignore_errors=True)  # built for other stub versions
     return final
 
 
