@@ -62,7 +62,7 @@ def _child_setup():
 class VBoard:
     """One virtual board: `start()`, `.url`, `.port`, `stop()`; also a context manager."""
 
-    def __init__(self, flash, port=0, heap=DEFAULT_HEAP, micropython=None):
+    def __init__(self, flash, port=0, heap=DEFAULT_HEAP, micropython=None, baud=None):
         self.flash = os.path.abspath(flash)
         self.heap = heap
         self.micropython = micropython or find_micropython()
@@ -72,6 +72,8 @@ class VBoard:
                 "wheels for Linux x86_64 and macOS arm64 only)"
             )
         self._want_port = port
+        self.baud = baud  # None: as fast as the pipes go; else pace host->board like a UART
+        self.rx_bytes = 0  # bytes the host sent, for benchmarks
         self.port = None
         self.reboots = 0  # interpreter restarts (soft resets), for tests and the log
         self.proc = None
@@ -255,9 +257,14 @@ class VBoard:
                         self._reboot()
 
     def _write_board(self, data):
+        self.rx_bytes += len(data)
+        step = 64 if self.baud else len(data)
         try:
             while data:
-                data = data[os.write(self._master, data) :]
+                if self.baud:
+                    time.sleep(min(step, len(data)) * 10 / self.baud)
+                n = os.write(self._master, data[:step])
+                data = data[n:]
         except OSError:
             pass  # the interpreter is exiting; the reboot path answers the host
 
