@@ -25,5 +25,9 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
+## bench-core: engine playouts/s on both runtimes, smallest heap per game, RNG allocation
+bench-core: $(STAMP)
+	$(BIN)/python -m tools.bench_core
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache
