@@ -77,7 +77,13 @@ print(measure())
 def main():
     print("Fusebox core benchmark (engine only; MicroPython = unix port, core as .mpy)")
     print()
-    head = "%-24s %7s %14s %14s %12s" % ("ruleset", "players", "CPython/s", "MicroPy/s", "min heap")
+    head = "%-24s %7s %14s %14s %12s" % (
+        "ruleset",
+        "players",
+        "CPython/s",
+        "MicroPy/s",
+        "min heap",
+    )
     print(head)
     print("-" * len(head))
     for path in game_rulesets():
@@ -93,7 +99,10 @@ def main():
         script.write_text(RNG_ALLOC)
         res = run_micropython(script, heap="16k")
     print()
-    print("RNG: %s bytes allocated over 10,000 draws of below(37) on MicroPython" % res.stdout.strip())
+    print(
+        "RNG: %s bytes allocated over 10,000 draws of below(37) on MicroPython"
+        % res.stdout.strip()
+    )
     print("playouts/s: random legal actions to the end, 3 s per runtime; min heap: smallest")
     print("-X heapsize in which tools/mpy/playonce.py finishes one seeded game (bisected, 1 KB).")
 
