@@ -74,6 +74,20 @@ class Clock:
         # Ticks are ints on the board; project code stores and masks them as ints.
         self.last = time.ticks_ms() & 0x3FFFFFFF
         return time.ticks_diff(time.ticks_add(self.last, 100), time.ticks_ms())
+
+
+_QUIET = ()
+
+
+def poll(codes, n):
+    events = _QUIET  # no allocation on the quiet path
+    answers = [None] * n
+    for i, code in enumerate(codes):
+        if events is _QUIET:
+            events = []
+        events.append(("beep", code))
+        answers[i % n] = [c for c in codes]
+    return events, answers
 """,
 }
 
@@ -83,7 +97,13 @@ REJECTED = {
     "shuffle": ("import random\n\n\ndef mix(xs):\n    random.shuffle(xs)\n", 5, "shuffle"),
     "dataclasses": ("import dataclasses\n", 1, "dataclasses"),
     "mem_free_typo": ("import gc\n\n\ndef free():\n    return gc.mem_fre()\n", 5, "mem_fre"),
-    "const_fallback": (CONST.replace("(x)", "(x, y)") + "\n_N = const(3)\n", 5, "redefinition"),
+    "builtin_typo": ("def buf():\n    return bytearay(8)\n", 2, "bytearay"),
+    "machine_typo": ("import machine\n\n\ndef led():\n    return machine.Pinn(25)\n", 5, "Pinn"),
+    "keyword": (
+        "import framebuf\n\nfb = framebuf.FrameBuffer(bytearray(8), 8, 8, fmt=0)\n",
+        3,
+        "fmt",
+    ),
     "arity": ("import time\n\n\ndef nap():\n    time.sleep_ms()\n", 5, "sleep_ms"),
 }
 
