@@ -1,0 +1,158 @@
+"""SSD1306 OLED driver (I2C and SPI): the display is a MONO_VLSB FrameBuffer; show() sends it.
+
+The controller's RAM matches MONO_VLSB byte for byte (one byte = 8 vertical pixels of a page), so
+show() sets the column/page window and streams the whole buffer in one data write. Buffers and
+command scratch are made once in __init__; show() allocates nothing. Small panels (72x40 on the
+Thumby, 64x48, 64x32) sit in the middle of the 128-column RAM: pass their col_offset.
+"""
+
+import framebuf
+
+try:
+    from micropython import const
+except ImportError:  # CPython: only for linting; framebuf does not exist there
+
+    def const(x):
+        return x
+
+
+_CONTRAST = const(0x81)
+_ENTIRE_ON = const(0xA4)  # A4: show RAM
+_NORMAL = const(0xA6)
+_DISP_OFF = const(0xAE)
+_DISP_ON = const(0xAF)
+_ADDR_MODE = const(0x20)
+_COL_ADDR = const(0x21)
+_PAGE_ADDR = const(0x22)
+_START_LINE = const(0x40)
+_SEG_REMAP = const(0xA1)  # column 127 is SEG0: the usual module orientation
+_MUX = const(0xA8)
+_COM_SCAN_DEC = const(0xC8)
+_DISP_OFFSET = const(0xD3)
+_COM_PINS = const(0xDA)
+_CLOCK_DIV = const(0xD5)
+_PRECHARGE = const(0xD9)
+_VCOM_DESEL = const(0xDB)
+_CHARGE_PUMP = const(0x8D)
+_IREF = const(0xAD)
+
+
+class SSD1306(framebuf.FrameBuffer):
+    def __init__(self, width, height, col_offset=0, external_vcc=False):
+        self.width = width
+        self.height = height
+        self.colour = False
+        self.pages = height // 8
+        self.col_offset = col_offset
+        self.external_vcc = external_vcc
+        self.buffer = bytearray(self.pages * width)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        # The window command for show(), built once: columns x0..x1, pages 0..last.
+        self._window = bytes(
+            (_COL_ADDR, col_offset, col_offset + width - 1, _PAGE_ADDR, 0, self.pages - 1)
+        )
+        self.init_display()
+
+    def init_sequence(self):
+        """The power-up commands for this geometry (a tuple of ints, sent as one command run)."""
+        ext = self.external_vcc
+        seq = (
+            _DISP_OFF,
+            _ADDR_MODE, 0x00,  # horizontal: the RAM pointer wraps page to page like the buffer
+            _START_LINE | 0,
+            _SEG_REMAP,
+            _MUX, self.height - 1,
+            _COM_SCAN_DEC,
+            _DISP_OFFSET, 0,
+            # wide panels (128x32) use sequential COM pins; 64-row and small ones alternate
+            _COM_PINS, 0x02 if self.width > 2 * self.height else 0x12,
+            _CLOCK_DIV, 0x80,
+            _PRECHARGE, 0x22 if ext else 0xF1,
+            _VCOM_DESEL, 0x30,
+            _CONTRAST, 0xFF,
+            _ENTIRE_ON,
+            _NORMAL,
+            _CHARGE_PUMP, 0x10 if ext else 0x14,
+        )  # fmt: skip
+        if self.width == 72 and self.height == 40:  # 0.42in panels need the internal IREF
+            seq += (_IREF, 0x30)
+        return seq + (_DISP_ON,)
+
+    def init_display(self):
+        self.write_cmd(bytes(self.init_sequence()))
+        self.fill(0)
+        self.show()
+
+    def power(self, on):
+        self.write_cmd(bytes((_DISP_ON if on else _DISP_OFF,)))
+
+    def contrast(self, level):
+        self.write_cmd(bytes((_CONTRAST, level & 0xFF)))
+
+    def invert(self, on):
+        self.write_cmd(bytes((0xA7 if on else _NORMAL,)))
+
+    def show(self):
+        self.write_cmd(self._window)
+        self.write_data(self.buffer)
+
+
+class SSD1306_I2C(SSD1306):
+    """Control byte 0x00 starts a command run, 0x40 a data run; each is one I2C transaction."""
+
+    def __init__(self, width, height, i2c, addr=0x3C, col_offset=0, external_vcc=False):
+        self.i2c = i2c
+        self.addr = addr
+        # [control byte, payload] lists reused by every write: show() makes no list per frame.
+        self._cmd_parts = [b"\x00", None]
+        self._data_parts = [b"\x40", None]
+        super().__init__(width, height, col_offset, external_vcc)
+
+    def write_cmd(self, cmds):
+        self._cmd_parts[1] = cmds
+        self.i2c.writevto(self.addr, self._cmd_parts)
+
+    def write_data(self, buf):
+        self._data_parts[1] = buf
+        self.i2c.writevto(self.addr, self._data_parts)
+
+
+class SSD1306_SPI(SSD1306):
+    """D/C low for commands, high for data; CS (if wired) frames each run."""
+
+    def __init__(
+        self, width, height, spi, dc, rst=None, cs=None, col_offset=0, external_vcc=False
+    ):
+        self.spi = spi
+        self.dc = dc
+        self.rst = rst
+        self.cs = cs
+        dc.init(dc.OUT, value=0)
+        if cs is not None:
+            cs.init(cs.OUT, value=1)
+        if rst is not None:
+            import time
+
+            rst.init(rst.OUT, value=1)
+            time.sleep_ms(1)
+            rst(0)  # a reset pulse: the controller needs >= 3 us low
+            time.sleep_ms(10)
+            rst(1)
+        super().__init__(width, height, col_offset, external_vcc)
+
+    def _write(self, dc, buf):
+        cs = self.cs
+        if cs is not None:
+            cs(1)
+        self.dc(dc)
+        if cs is not None:
+            cs(0)
+        self.spi.write(buf)
+        if cs is not None:
+            cs(1)
+
+    def write_cmd(self, cmds):
+        self._write(0, cmds)
+
+    def write_data(self, buf):
+        self._write(1, buf)
