@@ -47,7 +47,7 @@ def simulate(w, duration, beeps, cps, base, seed, actions=(), jmax=50):
     dl = duration  # unwrapped deadline while running; time left while paused
     paused_until = -1
     prev = duration
-    pending = [x for x in sorted(cps or (), reverse=True) if x < duration]
+    pending = [x for x in sorted(set(cps or ()), reverse=True) if x < duration]
     todo = list(actions)
     steps = nbeeps = ncps = 0
     while True:
@@ -153,31 +153,29 @@ def poll_alloc(n, control=False):
 
 
 def run_micropython(mode):
-    import os
-    import subprocess
+    # Imported here: this file must stay importable by MicroPython, which runs it as a script.
+    from host_tests.runtimes import run_micropython as run
 
-    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    exe = os.path.join(repo, ".venv", "bin", "micropython")
-    env = dict(os.environ, MICROPYPATH=repo)
-    cmd = [exe, "-X", "heapsize=64k", os.path.abspath(__file__), mode]
-    out = subprocess.run(cmd, env=env, capture_output=True, timeout=120)
-    assert out.returncode == 0, out.stderr.decode() + out.stdout.decode()[-2000:]
+    out = run(__file__, mode, heap="64k")
+    assert out.returncode == 0, out.stderr[-2000:]
     return out.stdout
 
 
 def test_transcript_is_byte_identical_on_micropython():
+    from host_tests.runtimes import same_on_both
+
+    text = same_on_both(__file__, "transcript", heap="64k")
     parts = []
     scenario(parts.append)
-    mine = "".join(parts).encode()
-    assert mine.count(b"boom ") == 2 and b"cp " in mine and b"resume " in mine
-    assert run_micropython("transcript") == mine
+    assert text == "".join(parts)
+    assert text.count("boom ") == 2 and "cp " in text and "resume " in text
 
 
 def test_poll_allocates_nothing_on_micropython():
-    assert run_micropython("alloc") == b"alloc 0\n"
+    assert run_micropython("alloc") == "alloc 0\n"
     # The same loop with one snapshot per step does show up, so the zero above is real.
     control = run_micropython("control").split()
-    assert control[0] == b"alloc" and int(control[1]) > 50 * 100
+    assert control[0] == "alloc" and int(control[1]) > 50 * 100
 
 
 def test_every_beep_mark_of_the_hour_sounds_once():
