@@ -121,12 +121,19 @@ class App:
         scr = resume.prompt(self, now)
         if scr is not None:
             self.stack.push(scr, now)
+        self.tell_screen()
+
+    def tell_screen(self):
+        """Log which screen is on top (the sim's tests and a serial console follow along)."""
+        top = self.stack.top()
+        self.log("screen " + type(top).__name__ + " " + top.title)
 
     def _apply(self, intent, now):
         if self.stack.apply(intent, now):
             # A new screen: events queued for the old one must not leak into it.
             self.buttons.clear()
             self._collected = False
+            self.tell_screen()
 
     def step(self):
         """One pass of the loop; allocation-free unless a screen changes or a save is due."""
@@ -190,6 +197,7 @@ class App:
         now = self.hw.ticks_ms()
         self.stack.home(now)
         gc.collect()
+        self.tell_screen()
 
 
 def run(hw, board_name=""):

@@ -49,7 +49,8 @@ class AboutScreen(Screen):
             (strings.get("a.flash"), kb(flash_free())),
             (strings.get("a.rulesets"), str(ok) + (" +" + str(bad) + "!" if bad else "")),
         )
-        cols = app.lay.cols
+        # One column stays free for the scrollbar.
+        cols = app.lay.cols - 1
         lines = []
         for label, value in rows:
             if len(label) + 1 + len(value) <= cols:

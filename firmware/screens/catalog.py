@@ -29,9 +29,8 @@ def _basename(path):
     return path[i + 1 :] if i >= 0 else path
 
 
-def read(path):
-    """Parse and validate one ruleset file; return the normalised ruleset or raise ValueError
-    (RulesetError for a bad ruleset) whose text names the file and the path of the fault."""
+def parse(path):
+    """The parsed JSON of a ruleset file (size-checked first), or ValueError naming the file."""
     fn = _basename(path)
     try:
         size = os.stat(path)[6]
@@ -41,11 +40,16 @@ def read(path):
         raise ValueError(fn + ": " + strings.get("e.toolarge"))
     try:
         with open(path) as f:
-            obj = json.load(f)
+            return json.load(f)
     except OSError:
         raise ValueError(fn + ": " + strings.get("e.read")) from None
     except ValueError:
         raise ValueError(fn + ": " + strings.get("e.json")) from None
+
+
+def validate(path, obj):
+    """core's normalised ruleset, or ValueError whose text names the file and the fault's path."""
+    fn = _basename(path)
     try:
         return ruleset.load(obj)
     except ValueError as e:
@@ -54,15 +58,9 @@ def read(path):
         raise ValueError(fn + ": " + type(e).__name__) from None
 
 
-def _game_of_broken(path):
-    # A broken file still goes under its game when its header says which one.
-    try:
-        with open(path) as f:
-            obj = json.load(f)
-        g = obj.get("game") if type(obj) is dict else None
-        return g if g in GROUPS else None
-    except Exception:
-        return None
+def read(path):
+    """Parse and validate one ruleset file (ValueError with a reason when it is broken)."""
+    return validate(path, parse(path))
 
 
 def unload(keep):
@@ -83,32 +81,36 @@ def unload(keep):
 
 
 def scan(root=ROOT):
-    """Every *.json in root as Entries, sorted by file name; never raises."""
+    """Every *.json in root as Entries, sorted by file name; never raises. A game's modules are
+    dropped before the next game's file is validated, so RAM holds one game's code at a time."""
     keep = set(sys.modules)
-    try:
-        return _scan(root)
-    finally:
-        unload(keep)
-
-
-def _scan(root):
     out = []
     try:
         names = sorted(os.listdir(root))
     except OSError:
         return out
+    last = None
     for fn in names:
         if not fn.endswith(".json"):
             continue
         path = root + "/" + fn
+        obj = None
         try:
-            rs = read(path)
+            obj = parse(path)
+            game = obj.get("game") if type(obj) is dict else None
+            if game != last:
+                unload(keep)
+                last = game
+            rs = validate(path, obj)
             out.append(Entry(path, rs["game"], rs["name"], None, rs.get("description", "")))
         except ValueError as e:
-            game = _game_of_broken(path) if os.stat(path)[6] <= ruleset.MAX_BYTES else None
-            out.append(Entry(path, game, fn, str(e)))
+            g = obj.get("game") if type(obj) is dict else None
+            out.append(Entry(path, g if g in GROUPS else None, fn, str(e)))
         # Parsed rulesets are dropped at once; only names stay in RAM.
+        obj = None
+        rs = None
         gc.collect()
+    unload(keep)
     return out
 
 

@@ -82,10 +82,27 @@ def _group(app, game):
     return lambda now: (PUSH, group_screen(app, game))
 
 
-def main_menu(app):
-    """The root: game groups, the Bomb timer, Settings, About, then any unplaceable broken file."""
-    from firmware.screens import about, settings, timer_menu
+def _timer_menu(app):
+    from firmware.screens import timer_menu
 
+    return timer_menu.presets_screen(app)
+
+
+def _settings(app):
+    from firmware.screens import settings
+
+    return settings.SettingsScreen(app)
+
+
+def _about(app, now):
+    from firmware.screens import about
+
+    return about.AboutScreen(app, now)
+
+
+def main_menu(app):
+    """The root: game groups, the Bomb timer, Settings, About, then any unplaceable broken file.
+    Each screen's module is imported when it is first opened, not at boot."""
     labels = []
     marks = []
     actions = []
@@ -101,12 +118,12 @@ def main_menu(app):
         actions.append(_group(app, g))
     labels.append(strings.get("g.timer"))
     marks.append(icons.BOMB)
-    actions.append(lambda now: (PUSH, timer_menu.presets_screen(app)))
+    actions.append(lambda now: (PUSH, _timer_menu(app)))
     labels.append(strings.get("settings"))
     marks.append(None)
-    actions.append(lambda now: (PUSH, settings.SettingsScreen(app)))
+    actions.append(lambda now: (PUSH, _settings(app)))
     labels.append(strings.get("about"))
     marks.append(None)
-    actions.append(lambda now: (PUSH, about.AboutScreen(app, now)))
+    actions.append(lambda now: (PUSH, _about(app, now)))
     bl, bm, ba = entry_rows(app, catalog.orphans(app.entries))
     return ListScreen(app, strings.get("app"), labels + bl, actions + ba, marks + bm, root=True)
