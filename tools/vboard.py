@@ -51,12 +51,16 @@ def find_micropython():
     return shutil.which("micropython")
 
 
-def _child_setup():
-    # Make the pty our controlling terminal so Ctrl-C while code runs becomes a SIGINT,
-    # as it becomes a KeyboardInterrupt on a real board.
-    import fcntl
-
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+def _catches_sigint(pid):
+    """True while the unix port runs code: it installs its SIGINT handler only then."""
+    try:
+        with open("/proc/%d/status" % pid) as f:
+            for line in f:
+                if line.startswith("SigCgt:"):
+                    return int(line.split()[1], 16) >> (signal.SIGINT - 1) & 1 == 1
+    except OSError:
+        pass  # no /proc (macOS): Ctrl-C reaches only code that reads stdin
+    return False
 
 
 class VBoard:
@@ -104,7 +108,7 @@ class VBoard:
         attrs = termios.tcgetattr(slave)
         attrs[0] = 0  # iflag: no CR/NL translation, no flow control
         attrs[1] = 0  # oflag: bytes go out exactly as the interpreter writes them
-        attrs[3] = termios.ISIG  # lflag: no echo, no line editing, but Ctrl-C is a signal
+        attrs[3] = 0  # lflag: no echo, no line editing (the interpreter sets the same)
         termios.tcsetattr(slave, termios.TCSANOW, attrs)
         cmd = [self.micropython, "-X", "heapsize=" + self.heap, "-i"]
         cmd += ["-c", _BOOT.format(flash=self.flash)]
@@ -115,7 +119,6 @@ class VBoard:
             stderr=slave,
             cwd=self.flash,
             start_new_session=True,
-            preexec_fn=_child_setup,
         )
         os.close(slave)
         self._master = master
@@ -258,6 +261,10 @@ class VBoard:
 
     def _write_board(self, data):
         self.rx_bytes += len(data)
+        # The unix port keeps its terminal raw while code runs, so Ctrl-C is no signal there:
+        # raise it as the board's USB stack would (KeyboardInterrupt), else pass the byte on.
+        if b"\x03" in data and _catches_sigint(self.proc.pid):
+            os.kill(self.proc.pid, signal.SIGINT)
         step = 64 if self.baud else len(data)
         try:
             while data:
