@@ -1,0 +1,85 @@
+"""Storage: atomic, versioned JSON files on the board's flash, with a .bak fallback.
+
+save(path, obj): writes {"fusebox": FORMAT, "data": obj} to path.tmp, moves the previous file to
+path.bak, then renames path.tmp to path. A power cut at any point leaves either the old content
+(path, or path.bak while path is missing) or the new one, never a torn file in its place.
+load(path) -> obj: reads path, else path.bak when path is missing or damaged (then
+`last_notice` says so, for a one-line notice on screen). Raises OSError when nothing was ever
+saved (first boot) and core.errors.SaveError with a clear message when neither file is good.
+remove(path) deletes path and its .bak/.tmp (a finished game or timer).
+"""
+
+import json
+import os
+
+from core.errors import SaveError
+
+FORMAT = 1  # the envelope's version; what is inside is versioned by its owner
+last_notice = None  # set by load() when it had to fall back to the .bak copy
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def save(path, obj):
+    text = json.dumps({"fusebox": FORMAT, "data": obj})
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    if _exists(path):
+        _remove(path + ".bak")
+        os.rename(path, path + ".bak")
+    os.rename(tmp, path)
+    if hasattr(os, "sync"):
+        os.sync()
+
+
+def _read(path):
+    """(True, data) for a good file; (False, None) when missing; (False, reason) when damaged."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return False, None
+    try:
+        env = json.loads(text)
+    except ValueError:
+        return False, "not valid JSON (cut off while writing?)"
+    if type(env) is not dict or "data" not in env or type(env.get("fusebox")) is not int:
+        return False, "not a Fusebox save"
+    if env["fusebox"] > FORMAT:
+        return False, "written by newer firmware (format %d)" % env["fusebox"]
+    return True, env["data"]
+
+
+def load(path):
+    global last_notice
+    last_notice = None
+    ok, got = _read(path)
+    if ok:
+        return got
+    ok_bak, got_bak = _read(path + ".bak")
+    if ok_bak:
+        if got is not None:
+            last_notice = path + " was damaged (" + got + "); restored the previous copy"
+        return got_bak
+    if got is None and got_bak is None:
+        raise OSError(2, "no save at " + path)  # ENOENT: nothing saved yet
+    raise SaveError(path + ": " + (got or "missing") + "; backup: " + (got_bak or "missing"))
+
+
+def remove(path):
+    for suffix in ("", ".bak", ".tmp"):
+        _remove(path + suffix)
