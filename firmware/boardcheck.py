@@ -64,6 +64,8 @@ def _display(src, disp):
         _fail(src, p + "colour", "must be true or false")
     if disp["colour"] and drv in ("ssd1306", "sh1106"):
         _fail(src, p + "colour", drv + " is monochrome")
+    if disp["colour"] and w % 2:
+        _fail(src, p + "width", "a colour (4-bit) display needs an even width")
     if drv in ("ssd1306", "sh1106") and (h % 8 or w > 132 or h > 64):
         _fail(src, p + "height", "a page display needs height a multiple of 8, at most 132x64")
     _int(src, disp, "col_offset", p, 0, 80, optional=True)
@@ -145,4 +147,34 @@ def validate(profile, src="board.json"):
     if led is not None:
         for key in ("r", "g", "b"):
             _pin(src, led, key, "led.")
+    if drv_of(profile) != "sim":
+        _pins_unique(src, profile)
     return profile
+
+
+def drv_of(profile):
+    return profile["display"]["driver"]
+
+
+def _pins_unique(src, profile):
+    """No GPIO may serve two roles (a wire on the buzzer pin would never read as cut)."""
+    used = {}
+    disp = profile["display"]
+    bus = disp.get(disp["bus"], {})
+    roles = [("display." + disp["bus"] + "." + k, bus[k]) for k in sorted(bus) if _is_pin_key(k)]
+    roles += [("buttons.%d.pin" % i, b["pin"]) for i, b in enumerate(profile["buttons"])]
+    roles += [("wires.%d" % i, w) for i, w in enumerate(profile.get("wires", []))]
+    for key in ("buzzer", "battery", "led"):
+        part = profile.get(key)
+        if part:
+            for k in sorted(part):
+                if k in ("pin", "adc_pin", "r", "g", "b"):
+                    roles.append((key + "." + k, part[k]))
+    for path, pin in roles:
+        if pin in used:
+            _fail(src, path, "GP%d is already used by %s" % (pin, used[pin]))
+        used[pin] = path
+
+
+def _is_pin_key(k):
+    return k in ("sda", "scl", "sck", "mosi", "dc", "cs", "rst", "bl")
