@@ -206,6 +206,7 @@ class Prop:
             raise IllegalAction("only a countdown paused by a reset resumes without its hold")
         self.restored = False
         self.countdown.resume(now)
+        self.phase = RUNNING
         return [EV_RESUMED]
 
     def poll(self, now):
