@@ -60,6 +60,12 @@ class SH1106(framebuf.FrameBuffer):
         )  # fmt: skip
         return seq
 
+    def write_cmd(self, cmds):
+        raise NotImplementedError  # the bus subclass (_I2C or _SPI) sends
+
+    def write_data(self, buf):
+        raise NotImplementedError
+
     def init_display(self):
         self.write_cmd(bytes(self.init_sequence()))
         self.fill(0)

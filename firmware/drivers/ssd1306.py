@@ -78,6 +78,12 @@ class SSD1306(framebuf.FrameBuffer):
             seq += (_IREF, 0x30)
         return seq + (_DISP_ON,)
 
+    def write_cmd(self, cmds):
+        raise NotImplementedError  # the bus subclass (_I2C or _SPI) sends
+
+    def write_data(self, buf):
+        raise NotImplementedError
+
     def init_display(self):
         self.write_cmd(bytes(self.init_sequence()))
         self.fill(0)
