@@ -177,9 +177,13 @@ class SimBoard:
     def sleep_ms(self, ms):
         if self.realtime:
             self._ready_once()
-            # Wait for input at most ms; the clock is real, so time passes either way.
-            for _ in self._poll.poll(max(0, ms)):
-                self._command(sys.stdin.readline())
+            # Wait for input at most ms (the clock is real, so time passes either way), then
+            # take what is pending up to the first line that changes what the app reads.
+            wait = max(0, ms)
+            while self._poll.poll(wait):
+                if self._command(sys.stdin.readline()):
+                    return
+                wait = 0
             return
         while self._budget <= 0:
             self._ready_once()

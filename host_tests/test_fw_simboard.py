@@ -228,3 +228,19 @@ def test_sim_profile_takes_geometry_overrides():
     assert p["wires"] == [0, 1]
     t = sim_profile("thumby")
     assert (t["display"]["width"], t["display"]["height"], t["wires"]) == (72, 40, [])
+
+
+def test_realtime_mode_polls_input_without_blocking(app, tmp_path):
+    import time
+
+    with sim(app, tmp_path, env={"FUSEBOX_REALTIME": "1"}) as s:
+        s.send("press OK", "wire 1 cut")  # two lines at once: both must land
+        time.sleep(0.15)
+        s.send("release OK")
+        time.sleep(0.05)
+        s.send()
+        evs = [line.split() for line in s.logs if line.startswith("ev ")]
+        assert [e[2:] for e in evs] == [["ok", "press"], ["ok", "release"]]
+        held = int(evs[1][1]) - int(evs[0][1])
+        assert 120 <= held < 2000  # real milliseconds went by, however slow the machine
+        assert any(line.startswith("wires 2") for line in s.logs)
