@@ -102,7 +102,7 @@ class Countdown:
         # Checkpoints at or above the time left are behind us: a 5:00 countdown does not chirp
         # "5 minutes left" the moment it starts. The next beep is the first mark below it.
         n = len(self._cps)
-        i = self._cp
+        i = 0
         while i < n and self._cps[i] >= self._left:
             i += 1
         self._cp = i
@@ -135,6 +135,7 @@ class Countdown:
     def start(self, now):
         if self.phase != IDLE:
             raise IllegalAction("the countdown has already started")
+        self._rearm()  # time added before the start moves the first beep and checkpoint
         self._deadline = ticks.add(now, self._left)
         self.phase = RUNNING
         self.running = True

@@ -97,6 +97,15 @@ def test_checkpoints_at_or_above_the_start_are_skipped():
     assert drain(c, 1000) == [CHECKPOINT] and c.last_checkpoint == 59000
 
 
+def test_time_added_before_the_start_moves_the_first_marks():
+    c = Countdown(50000, [[60000, 1000]], [55000, 45000])
+    c.add(10000, 0)
+    c.start(0)
+    assert drain(c, 0) == []
+    assert drain(c, 5000) == [CHECKPOINT, BEEP] and c.last_checkpoint == 55000
+    assert drain(c, 5999) == []
+
+
 def test_beep_interval_shrinks_in_steps():
     c = Countdown(12000, [[12000, 2000], [6000, 1000], [2000, 250]])
     c.start(0)
