@@ -23,20 +23,16 @@ except ImportError:
 DATA = "data"
 TIMER_SAVE = "data/timer.json"
 GAME_SAVE = "data/game.json"
-# The loop sleeps this long per step: 100 steps a second keeps buttons and beeps crisp.
-_STEP_MS = const(10)
+# The loop's sleep per step: short while a sound plays (tone lengths), medium while a button is
+# down or a screen animates (holds, countdown), long when idle (saves battery; a press still
+# lands within 40 ms, then the 20 ms debounce).
+_STEP_SOUND_MS = const(10)
+_STEP_LIVE_MS = const(20)
+_STEP_IDLE_MS = const(40)
 # The battery is read rarely: ADC reads are slow-ish and the level moves slowly.
 _BATTERY_MS = const(10000)
 # After this long with nothing to do, collect garbage (a quiet moment).
 _IDLE_GC_MS = const(2000)
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
 
 
 class App:
@@ -49,7 +45,9 @@ class App:
         self.lay = Layout(self.fb.width, self.fb.height, getattr(self.fb, "colour", False))
         self.txt = Text(self.lay.scale)
         self.buttons = B.Buttons(hw.keymap)
-        self.sound = buzzer.Sound(hw.buzzer)
+        prof = getattr(hw, "profile", None) or {}
+        bz = prof.get("buzzer") or {}
+        self.sound = buzzer.Sound(hw.buzzer, bz.get("resonance_hz", 2700))
         try:
             os.mkdir(DATA)
         except OSError:
@@ -70,11 +68,11 @@ class App:
     def apply_settings(self):
         s = self.settings
         self.sound.mute(not s.sound)
-        self.sound.volume(s.volume * 100 // 5)
+        self.sound.set_volume(s.volume)
         self.fb.contrast(s.contrast())
 
-    def play(self, name):
-        self.sound.play(name)
+    def play(self, name, urgent=False):
+        self.sound.play(name, urgent)
 
     def muted(self):
         return not self.settings.sound
@@ -99,18 +97,16 @@ class App:
             return False
 
     def clear_timer(self):
-        for suffix in ("", ".bak", ".tmp"):
-            try:
-                os.remove(TIMER_SAVE + suffix)
-            except OSError:
-                pass
+        try:
+            storage.remove(TIMER_SAVE)
+        except OSError as e:
+            self.log("remove failed: " + str(e))
 
     def clear_game(self):
-        for suffix in ("", ".bak", ".tmp"):
-            try:
-                os.remove(GAME_SAVE + suffix)
-            except OSError:
-                pass
+        try:
+            storage.remove(GAME_SAVE)
+        except OSError as e:
+            self.log("remove failed: " + str(e))
 
     # -- the loop ------------------------------------------------------------------------------
     def boot(self, now):
@@ -139,7 +135,8 @@ class App:
         """One pass of the loop; allocation-free unless a screen changes or a save is due."""
         hw = self.hw
         now = hw.ticks_ms()
-        self.buttons.poll(now, hw.read_buttons())
+        raw = hw.read_buttons()
+        self.buttons.poll(now, raw)
         busy = False
         while True:
             ev = self.buttons.get()
@@ -178,7 +175,12 @@ class App:
             self._collected = True
             gc.collect()
         self.steps += 1
-        hw.sleep_ms(_STEP_MS)
+        if self.sound.busy():
+            hw.sleep_ms(_STEP_SOUND_MS)
+        elif raw or top.live:
+            hw.sleep_ms(_STEP_LIVE_MS)
+        else:
+            hw.sleep_ms(_STEP_IDLE_MS)
 
     def run(self):
         self.boot(self.hw.ticks_ms())

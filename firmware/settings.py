@@ -14,7 +14,7 @@ PATH = "data/settings.json"
 VERSION = const(1)
 SEATS = const(8)
 NAME_LEN = const(8)
-VOLUMES = const(5)  # volume steps 1..5
+VOLUMES = const(4)  # volume steps 1..4 (buzzer levels; 4 is the loud preset at resonance)
 BRIGHT = const(5)  # brightness steps 1..5
 # Auto-hide choices for private reveal screens, in seconds (0 = stay until a button).
 HIDE_CHOICES = (0, 3, 5, 10, 20, 30)
@@ -31,7 +31,7 @@ class Settings:
 
     def __init__(self):
         self.sound = True
-        self.volume = 3
+        self.volume = 2
         self.brightness = 4
         self.hide = 5
         self.names = [default_name(i) for i in range(SEATS)]

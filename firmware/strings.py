@@ -49,6 +49,11 @@ TEXT = {
     "t.silent": "Silent",
     "t.wrong": "Wrong!",
     "t.left": "left",
+    "t.join": "Join wires",
+    "t.cut": "Cut a wire",
+    "t.continue": "OK: continue",
+    "t.pick": "UP/DN, OK",
+    "t.syms": "Up Dn Lt Rt OK Bk",
     "t.leave": "BACK: menu",
     "t.nopresets": "No timer ruleset",
     # settings

@@ -16,7 +16,7 @@ def _start(app, path, index):
             rs = catalog.read(path)
         except ValueError as e:  # the file changed or broke since boot
             return (PUSH, Notice(app, strings.get("broken.title"), str(e)))
-        return (PUSH, timer_run.TimerScreen(app, rs, index, now))
+        return (PUSH, timer_run.TimerScreen(app, rs, index, now, path))
 
     return go
 

@@ -22,6 +22,7 @@ class Screen:
     """Base screen: draw() is pure (changes nothing); event()/tick() change state, set dirty."""
 
     title = ""
+    live = False  # True while the screen animates or counts: the loop then steps faster
 
     def __init__(self, app):
         self.app = app
