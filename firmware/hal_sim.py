@@ -1,5 +1,6 @@
 """Simulated board for the MicroPython unix port: a real framebuf display, buttons, wires and
-buzzer driven by a line protocol on stdin/stdout, with a virtual clock (host only, never on flash).
+buzzer driven by a line protocol on stdin/stdout, with a virtual clock (imported only when
+board.json names driver "sim", so it is inert if deployed to a board).
 
 Input lines (one command each; blank lines and '#' comments are ignored):
   press NAME | release NAME   physical button of the profile (buttons[i].name -> bit i)

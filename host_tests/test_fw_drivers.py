@@ -330,15 +330,24 @@ def test_st7789_show_allocates_nothing(st):
 
 BENCH = """
 from firmware.drivers import ssd1306, sh1106, st7789
-c = Counter()
-out("ssd1306_i2c_128x64", bench(ssd1306.SSD1306_I2C(128, 64, c), c))
-c = Counter()
-t = ssd1306.SSD1306_SPI(72, 40, c, QuietPin(), None, QuietPin(), 28)
-out("ssd1306_spi_72x40", bench(t, c))
-c = Counter()
-out("sh1106_i2c_128x64", bench(sh1106.SH1106_I2C(128, 64, c), c))
-c = Counter()
-out("st7789_spi_240x135", bench(st7789.ST7789(240, 135, c, QuietPin(), QuietPin()), c))
+
+def made(make):
+    # Heap the driver object holds (buffers included), measured around its construction.
+    c = Counter()
+    gc.collect()
+    before = gc.mem_alloc()
+    d = make(c)
+    gc.collect()
+    heap = gc.mem_alloc() - before
+    r = bench(d, c)
+    r["heap"] = heap
+    return r
+
+out("ssd1306_i2c_128x64", made(lambda c: ssd1306.SSD1306_I2C(128, 64, c)))
+out("ssd1306_spi_72x40", made(lambda c: ssd1306.SSD1306_SPI(72, 40, c, QuietPin(), None,
+                                                               QuietPin(), 28)))
+out("sh1106_i2c_128x64", made(lambda c: sh1106.SH1106_I2C(128, 64, c)))
+out("st7789_spi_240x135", made(lambda c: st7789.ST7789(240, 135, c, QuietPin(), QuietPin())))
 """
 
 
@@ -348,10 +357,14 @@ def test_bytes_per_show():
     assert res["ssd1306_spi_72x40"]["bytes"] == 6 + 360
     assert res["sh1106_i2c_128x64"]["bytes"] == 8 * (4 + 129)
     assert res["st7789_spi_240x135"]["bytes"] == 1 + 4 + 1 + 4 + 1 + 64800
+    # The colour driver holds its palette frame and one strip, nowhere near a 64,800-byte frame.
+    assert 16200 + 3840 < res["st7789_spi_240x135"]["heap"] < 16200 + 3840 + 1500
+    assert 1024 < res["ssd1306_i2c_128x64"]["heap"] < 1024 + 600
 
 
 if __name__ == "__main__":
     for name, r in run_mp(BENCH).items():
         print(
-            "%-20s show() %6d us  %6d bytes  %3d writes" % (name, r["us"], r["bytes"], r["writes"])
+            "%-20s show() %5d us  %6d bytes/show  %3d writes  heap %6d bytes"
+            % (name, r["us"], r["bytes"], r["writes"], r["heap"])
         )
