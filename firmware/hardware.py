@@ -21,7 +21,6 @@ Hardware attributes (hal_sim.SimBoard has the same ones):
 import os
 import time
 
-from firmware import boardcheck
 from firmware import buttons as _buttons
 
 
@@ -31,7 +30,22 @@ def load_profile(path="board.json"):
 
     with open(path) as f:
         profile = json.load(f)
-    return boardcheck.validate(profile, path)
+    return _validate(profile, path)
+
+
+def _validate(profile, src):
+    import sys
+
+    import firmware
+    from firmware import boardcheck
+
+    try:
+        return boardcheck.validate(profile, src)
+    finally:
+        # It runs once per boot: forget the module so the GC can take back its bytecode.
+        sys.modules.pop("firmware.boardcheck", None)
+        if hasattr(firmware, "boardcheck"):
+            delattr(firmware, "boardcheck")
 
 
 def build(profile=None, machine=None):
@@ -39,7 +53,7 @@ def build(profile=None, machine=None):
     if profile is None or isinstance(profile, str):
         profile = load_profile(profile or "board.json")
     else:
-        boardcheck.validate(profile, profile.get("name", "profile") + ".json")
+        _validate(profile, profile.get("name", "profile") + ".json")
     if profile["display"]["driver"] == "sim":
         from firmware.hal_sim import SimBoard
 
