@@ -10,7 +10,9 @@ direct button. Build it from a profile's {"NAME": ["ok"] | ["ok", "back"]} with 
 - Dual button (short, long): a release before long_ms gives short PRESS then RELEASE at once;
   holding to long_ms gives long PRESS, then REPEAT every repeat_ms, and long RELEASE on release.
   So on a 2-button board (A: down/up, B: ok/back) "hold" actions see the long logical id.
-Events are packed ints `button << 4 | kind` in a preallocated ring; get() returns -1 when empty.
+Events are packed ints `button << 4 | kind` in a preallocated ring; get() returns -1 when empty
+(32 deep; when full, new events are dropped and counted in `dropped`). is_down(b) and
+held_ms(b, now) give the logical state for hold gestures; clear() empties the queue.
 Timing uses core.ticks.diff (2**30 wrap), so the ticks counter may wrap mid-press.
 """
 

@@ -16,6 +16,9 @@ Hardware attributes (hal_sim.SimBoard has the same ones):
   ticks_ms() ticks_diff(a, b) ticks_add(t, d) sleep_ms(ms)   (2**30 wrap, as time.*)
   seed()       -> int < 2**30 from os.urandom, for the games' RNG
   log(text)    a diagnostic line (print on the device, `log TEXT` on the sim)
+  name, profile  the profile's name and the validated profile dict
+A bad profile raises core.errors.RulesetError naming the field (see firmware/boardcheck.py); a
+display that does not answer raises OSError naming the bus and pins.
 """
 
 import os
