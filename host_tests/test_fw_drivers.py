@@ -368,3 +368,27 @@ if __name__ == "__main__":
             "%-20s show() %5d us  %6d bytes/show  %3d writes  heap %6d bytes"
             % (name, r["us"], r["bytes"], r["writes"], r["heap"])
         )
+
+
+def test_palette_on_cpython():
+    from firmware.drivers import palette
+
+    table = palette.rgb565_table()
+    assert len(table) == 32
+    assert table[0:2] == b"\x00\x00" and table[2:4] == b"\xff\xff"  # black, white
+    red = palette.rgb565(*palette.RGB[palette.RED])
+    assert table[4:6] == bytes((red >> 8, red & 255))  # big endian, as the panel takes it
+    assert len({palette.RGB[i] for i in range(8)}) == 8  # the eight named colours differ
+
+
+def test_battery_percent_is_linear_and_clamped():
+    from firmware.hardware import battery_percent
+
+    assert [battery_percent(mv, 3000, 4200) for mv in (2000, 3000, 3600, 4199, 4200, 5000)] == [
+        0,
+        0,
+        50,
+        99,
+        100,
+        100,
+    ]
