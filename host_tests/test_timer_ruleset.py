@@ -75,6 +75,8 @@ def test_defaults_fill_a_minimal_preset():
         ({"penalty": -1}, "presets.0.penalty: must be 0..3599"),
         ({"silent": 1}, "presets.0.silent: must be true or false"),
         ({"beeps": [[1000, 10]]}, "presets.0.beeps.0.1: must be 50..60000"),
+        ({"beeps": [[1000, 60001]]}, "presets.0.beeps.0.1: must be 50..60000"),
+        ({"beeps": [[5999001, 100]]}, "presets.0.beeps.0.0: must be 1..5999000"),
         ({"beeps": [[9000, 100], [9000, 50]]}, "presets.0.beeps.1.0: repeats an earlier step"),
         ({"beeps": [[1, 100]] * 17}, "presets.0.beeps: must have 0..16 items"),
         ({"beeps": [100]}, "presets.0.beeps.0: must be [at_or_below_ms, interval_ms]"),
