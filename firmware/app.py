@@ -122,7 +122,7 @@ class App:
     def tell_screen(self):
         """Log which screen is on top (the sim's tests and a serial console follow along)."""
         top = self.stack.top()
-        self.log("screen " + type(top).__name__ + " " + top.title)
+        self.log("screen %d %s %s" % (self.stack.depth(), type(top).__name__, top.title))
 
     def _apply(self, intent, now):
         if self.stack.apply(intent, now):
@@ -187,15 +187,20 @@ class App:
         while True:
             try:
                 self.step()
-            except MemoryError:
-                self.recover("out of memory")
-            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
+            except (MemoryError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
                 # A bug in one screen must not brick a game night: log it, go back to the menu.
-                self.recover(type(e).__name__ + ": " + str(e))
+                self.recover(e)
 
-    def recover(self, why):
+    def recover(self, e):
         self.errors += 1
-        self.log("error: " + why)
+        gc.collect()
+        self.log("error: " + type(e).__name__ + ": " + str(e))
+        try:
+            import sys
+
+            sys.print_exception(e)  # the traceback, on the serial console (and the sim's log)
+        except (AttributeError, MemoryError):
+            pass
         now = self.hw.ticks_ms()
         self.stack.home(now)
         gc.collect()

@@ -108,13 +108,14 @@ def start(board="pico-ssd1306", heap=HEAP, flash=None, mpy=False, monkeypatch=No
     return simproc.SimProc(board=board, heap=heap, flash=flash, **kw)
 
 
-def screens(sim):
-    """The screen log: [(class name, title)] in order."""
+def screens(sim, depth=False):
+    """The screen log: [(class name, title)] in order (with depth: (depth, name, title))."""
     out = []
     for line in sim.logs:
         if line.startswith("screen "):
-            parts = line.split(" ", 2)
-            out.append((parts[1], parts[2] if len(parts) > 2 else ""))
+            parts = line.split(" ", 3)
+            entry = (parts[2], parts[3] if len(parts) > 3 else "")
+            out.append((int(parts[1]),) + entry if depth else entry)
     return out
 
 
