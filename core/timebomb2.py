@@ -9,12 +9,21 @@ hideouts move and plain SWAT may return to work (T2-4); the game ends as T2-5 sa
 from core.errors import IllegalAction
 from core.rng import Rng
 
-# Names of the game's cards, shared by its parts.
-from core.timebomb2_rules import BUILDINGS, HIDEOUT, RESULTS, ROLES, TROOPS, validate  # noqa: F401
+# The names of roles, cards and results live with the ruleset code; they are re-exported here
+# for the firmware, and validate() is the ruleset check core.ruleset.load calls.
+from core.timebomb2_rules import (  # noqa: F401
+    BUILDINGS,
+    HIDEOUT,
+    RESULTS,
+    ROLES,
+    TROOPS,
+    WINNERS,
+    validate,
+)
 
 # The parts import eagerly, one after another, while the heap is still unfragmented: each
 # compiles alone, so the board never holds two parse trees at once.
-from core.timebomb2_state import dump, load
+from core.timebomb2_state import dump, load, view
 from core.timebomb2_storm import storm
 
 _BY_NAME = (2, 3, 1, 0)  # troop kinds in name order, so that actions() comes out sorted
@@ -44,7 +53,9 @@ class Game:
         self.radio = self.turn  # the start player holds the Transceiver
         self.found = 0
         self.removed = [0, 0, 0, 0]
-        self.log = []  # [place, swat, expert, bomb1, bomb2, result] per check: public
+        # The latest check, public, kept so a resumed game can show it again:
+        # [place, swat, expert, bomb1, bomb2, result] or None.
+        self.last = None
         self.pending = [1] * players
         self.result = None
 
@@ -101,26 +112,7 @@ class Game:
         return events
 
     def view(self, seat=None):
-        n, up = self.n, self.up
-        v = {"game": "timebomb2", "seats": n, "centre": n, "reveals": self.reveals()}
-        v["turn"], v["transceiver"] = self.turn, self.radio
-        v["hands"] = [sum(h) for h in self.hands]
-        v["troops"] = [len(t) for t in self.troops]
-        v["buildings"] = [BUILDINGS[self.cards[p]] if up[p] else None for p in range(n + 1)]
-        v["found"], v["hideouts"] = self.found, self.hideouts()
-        v["removed"] = _named(self.removed)
-        v["log"] = [e[:5] + [RESULTS[e[5]]] for e in self.log]
-        v["outcome"] = list(self.result) if self.result else None
-        if self.result is not None:
-            v["roles"] = [ROLES[r] for r in self.roles]
-            v["cards"] = [BUILDINGS[c] for c in self.cards]
-        if seat is not None:
-            v["seat"], v["role"] = seat, ROLES[self.roles[seat]]
-            v["hand"] = _named(self.hands[seat])
-            v["building"] = BUILDINGS[self.cards[seat]]
-            # the troop cards this seat placed face down, which its player remembers
-            v["placed"] = [[TROOPS[c[1]] for c in t if c[0] == seat] for t in self.troops]
-        return v
+        return view(self, seat)
 
     def outcome(self):
         return self.result
@@ -134,7 +126,3 @@ class Game:
     def from_state(cls, ruleset, state):
         """Rebuild a saved game; a corrupt or foreign state raises SaveError."""
         return load(object.__new__(cls), ruleset, state)
-
-
-def _named(counts):
-    return {TROOPS[k]: counts[k] for k in range(4)}

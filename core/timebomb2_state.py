@@ -1,16 +1,52 @@
-"""TimeBomb II saves: a core.timebomb2 game as a JSON-safe dict, and back with every check.
+"""TimeBomb II views and saves: what each seat may see, and the game as a JSON-safe dict.
 
-A save comes from flash that a power cut or a user may have damaged, so loading checks each
-field against the ruleset: the troop cards and buildings must add up to the ruleset's, and an
-unfinished game must not be in a position that ends it. Anything off raises SaveError.
+A view holds only what its seat may know: the public table, plus the seat's own role, hand,
+building and placed cards. A save comes from flash that a power cut or a user may have damaged,
+so loading checks each field against the ruleset: the troop cards and buildings must add up to
+the ruleset's, and an unfinished game must not be in a position that ends it. Anything off
+raises SaveError.
 """
 
 from core import saves
 from core.rng import Rng
-from core.timebomb2_rules import BOOM, HIDEOUT, MAX_SEATS, MAX_TOTAL, WINNERS
+from core.timebomb2_rules import (
+    BOOM,
+    BUILDINGS,
+    HIDEOUT,
+    MAX_SEATS,
+    MAX_TOTAL,
+    RESULTS,
+    ROLES,
+    TROOPS,
+    WINNERS,
+)
 
 # The game's attributes that are saved as they are (lists of ints, nested at most twice).
-_FIELDS = ("roles", "cards", "up", "pending", "removed", "hands", "troops", "log")
+_FIELDS = ("roles", "cards", "up", "pending", "removed", "hands", "troops")
+
+
+def view(g, seat):
+    """What seat may know now (None: the public table); other roles only after the end."""
+    n, up = g.n, g.up
+    v = {"game": "timebomb2", "seats": n, "centre": n, "reveals": g.reveals()}
+    v["turn"], v["transceiver"] = g.turn, g.radio
+    v["hands"] = [sum(h) for h in g.hands]
+    v["troops"] = [len(t) for t in g.troops]
+    v["buildings"] = [BUILDINGS[g.cards[p]] if up[p] else None for p in range(n + 1)]
+    v["found"], v["hideouts"] = g.found, g.hideouts()
+    v["removed"] = _named(g.removed)
+    v["last"] = None if g.last is None else g.last[:5] + [RESULTS[g.last[5]]]
+    v["outcome"] = list(g.result) if g.result else None
+    if g.result is not None:
+        v["roles"] = [ROLES[r] for r in g.roles]
+        v["cards"] = [BUILDINGS[c] for c in g.cards]
+    if seat is not None:
+        v["seat"], v["role"] = seat, ROLES[g.roles[seat]]
+        v["hand"] = _named(g.hands[seat])
+        v["building"] = BUILDINGS[g.cards[seat]]
+        # the troop cards this seat placed face down, which its player remembers
+        v["placed"] = [[TROOPS[c[1]] for c in t if c[0] == seat] for t in g.troops]
+    return v
 
 
 def dump(g):
@@ -19,6 +55,7 @@ def dump(g):
     for k in _FIELDS:
         s[k] = _copy(getattr(g, k))
     s["turn"], s["radio"], s["found"] = g.turn, g.radio, g.found
+    s["last"] = _copy(g.last)
     s["outcome"] = list(g.result) if g.result else None
     return s
 
@@ -40,7 +77,10 @@ def load(g, ruleset, s):
     g.pending = _ints(s.get("pending"), n, 1, "pending")
     g.removed = _ints(s.get("removed"), 4, MAX_TOTAL, "removed")
     g.hands = _lists(s.get("hands"), n, 4, MAX_TOTAL, "hands")
-    g.log = _lists(s.get("log"), None, 6, MAX_TOTAL, "log")
+    g.last = s.get("last")
+    if g.last is not None:
+        g.last = _ints(g.last, 6, MAX_TOTAL, "last")
+        saves.need(g.last[0] <= n and g.last[5] < 3, "last check")
     troops = s.get("troops")
     saves.need(type(troops) is list and len(troops) == n + 1, "troops")
     g.troops = []
@@ -60,8 +100,6 @@ def load(g, ruleset, s):
     saves.need(have == [0, 0, 0, 0], "troop cards do not add up to the ruleset")
     saves.need(sorted(g.roles) == sorted(one[0] for one in sets), "roles do not match")
     saves.need([g.cards.count(k) for k in range(3)] == want, "buildings do not match")
-    for e in g.log:
-        saves.need(e[0] <= n and e[5] < 3, "log entry")
     g.turn, g.radio = saves.int_at(s, "turn", 0, n - 1), saves.int_at(s, "radio", 0, n - 1)
     g.found = saves.int_at(s, "found", 0, want[HIDEOUT])
     saves.need(g.found == _face_up(g, HIDEOUT), "found does not match the buildings")
@@ -96,3 +134,7 @@ def _face_up(g, kind):
         if g.up[p] and g.cards[p] == kind:
             count += 1
     return count
+
+
+def _named(counts):
+    return {TROOPS[k]: counts[k] for k in range(4)}

@@ -30,7 +30,7 @@ def storm(g, place, events):
     total = sum(counts[k] * g.rs["bombs"][k] for k in range(4))
     lo, hi = g.rs["thresholds"]
     result = _STORM if total <= lo else (_FAILED if total < hi else _EXPLOSION)
-    g.log.append([place] + counts + [result])
+    g.last = [place] + counts + [result]
     events.append(("check", place, RESULTS[result], total) + tuple(counts))
     if result != _FAILED:  # ruling T2-3: storm in or huge explosion
         kind = g.cards[place]

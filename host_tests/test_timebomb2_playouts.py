@@ -11,7 +11,7 @@ from core.errors import IllegalAction
 from core.timebomb2 import BUILDINGS, TROOPS, Game
 from host_tests.conftest import load_shipped
 
-PLAYOUT = settings(max_examples=60, deadline=None)
+PLAYOUT = settings(max_examples=40, deadline=None)
 RS = load_shipped("timebomb2.json")
 
 
