@@ -35,7 +35,7 @@ class Game:
     name = "timebomb2"
 
     def __init__(self, ruleset, players, seed, first=None):
-        if players not in ruleset["sets"]:
+        if type(players) is not int or players not in ruleset["sets"]:
             raise IllegalAction("this ruleset has no table for " + str(players) + " players")
         self.rs, self.n, self.rng = ruleset, players, Rng(seed)
         # The sets are shuffled whole: a role always comes with its own troop cards.

@@ -67,7 +67,5 @@ def _move(g, events):
     g.rng.shuffle(deck)
     for i in range(len(places)):
         g.cards[places[i]] = deck[i]
-    g.pending = g.up[: g.n]
-    for s in range(g.n):
-        g.pending[s] = 1 - g.up[s]
+    g.pending = [1 - g.up[s] for s in range(g.n)]
     events.append(("move", len(places)))
