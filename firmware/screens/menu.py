@@ -45,11 +45,16 @@ class ListScreen(Screen):
 
 
 def entry_notice(app, e):
-    """What selecting a ruleset shows for now: its reason when broken, else 'coming soon'."""
+    """What selecting a ruleset opens: the game's setup, or the reason it is broken."""
     if e.error:
         return Notice(app, strings.get("broken.title"), e.error)
-    body = e.name + "\n" + (e.description + "\n" if e.description else "") + strings.get("soon")
-    return Notice(app, strings.get("soon.title"), body)
+    from firmware.play.setup import SetupScreen
+
+    try:
+        rs = catalog.read(e.path)
+    except ValueError as err:  # changed on flash since the scan
+        return Notice(app, strings.get("broken.title"), str(err))
+    return SetupScreen(app, e.path, rs)
 
 
 def _show(app, e):

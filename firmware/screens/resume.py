@@ -47,15 +47,29 @@ def timer_prompt(app, now):
 
 
 def game_prompt(app, now):
-    # The game screens come in a later update; the save is kept until the player says no.
+    """Offer the saved game back; OK rebuilds it from the save and carries on at its last step."""
+    from firmware.play import session as sessions
+    from firmware.screens import catalog
+
+    try:
+        s = sessions.Session.resume(catalog.read)
+    except OSError:
+        return None  # only a stray temp file: nothing to resume
+    except ValueError as e:  # SaveError, a ruleset that changed, or a state core refuses
+        app.clear_game()
+        return _bad(app, str(e))
+
     def yes(now):
-        return (PUSH, Notice(app, strings.get("soon.title"), strings.get("soon")))
+        from firmware.play.hub import Hub
+
+        return (PUSH, Hub(app, s))
 
     def no(now):
         app.clear_game()
         return NONE
 
-    return Confirm(app, strings.get("resume.title"), strings.get("resume.game"), yes, no)
+    body = strings.get("resume.game") + " " + s.rs["name"] + ", " + str(s.players)
+    return Confirm(app, strings.get("resume.title"), body + " " + strings.get("players"), yes, no)
 
 
 def prompt(app, now):

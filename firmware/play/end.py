@@ -1,0 +1,52 @@
+"""The end of a game: who won and why, every role, the log, and the seed as a receipt."""
+
+from firmware import buttons as B
+from firmware import strings
+from firmware.play import session as sessions
+from firmware.play.hub import log_text
+from firmware.ui import text, widgets
+from firmware.ui.stack import HOME, NONE, Screen
+
+
+class EndScreen(Screen):
+    """Scrolls with UP/DOWN; OK or BACK returns to the menu and forgets the save."""
+
+    def __init__(self, app, session, skin):
+        super().__init__(app)
+        lay = app.lay
+        view = session.game.view(None)
+        winner, reason = session.game.outcome()
+        self.title = text.fit(skin.side_name(winner), widgets.title_cols(lay, app.batt))
+        body = [reason, ""]
+        body.extend(skin.end_lines(session, view))
+        body.append("")
+        body.append(strings.get("p.receipt") + str(session.seed))
+        body.append("")
+        body.append(strings.get("p.log") + ":")
+        body.append(log_text(session, skin))
+        self.lines = text.wrap("\n".join(body), lay.cols)
+        self.first = 0
+        sessions.clear()
+        app.play("defused" if skin.happy(winner) else "boom")
+
+    def event(self, ev, now):
+        b = B.button_of(ev)
+        k = B.kind_of(ev)
+        if k != B.PRESS and k != B.REPEAT:
+            return NONE
+        if b == B.UP or b == B.DOWN:
+            last = max(0, len(self.lines) - self.app.lay.body_rows)
+            f = min(last, max(0, self.first + (1 if b == B.DOWN else -1)))
+            if f != self.first:
+                self.first = f
+                self.dirty = True
+        elif k == B.PRESS and (b == B.OK or b == B.BACK):
+            return HOME
+        return NONE
+
+    def draw(self, fb, now):
+        app = self.app
+        fb.fill(0)
+        app.draw_bar(fb, self.title)
+        widgets.lines(fb, app.lay, app.txt, self.lines, self.first)
+        widgets.scrollbar(fb, app.lay, self.first, len(self.lines), app.lay.body_rows)

@@ -1,0 +1,185 @@
+"""The pass-around: hand the device to one seat, let only them look, hide it, pass it on.
+
+One flow for every game and every secret, so the table learns nothing from it:
+  PASS    "Pass to <name>", public. The named player holds OK (or presses it, on boards whose
+          OK is a short press of a shared button) to look.
+  PEEK    the private screen, drawn from view(seat) only. Releasing OK hides it; so does the
+          auto-hide delay. A private choice (a troop card, a cover) is made here: UP/DOWN pick,
+          OK confirms, and then it hides.
+  HIDDEN  "Hidden", public. OK passes on, but only once the minimum dwell has passed since the
+          peek began, the same for everyone. BACK returns to PASS: looking again always needs
+          a new "Pass to" and a new hold.
+The screens, the sounds and the timings are the same whatever is on the private screen.
+"""
+
+from firmware import buttons as B
+from firmware import strings
+from firmware.ui import text, widgets
+from firmware.ui.stack import BACK, NONE, PUSH, Screen
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+PASS = const(0)
+PEEK = const(1)
+HIDDEN = const(2)
+# Every peek counts as lasting at least this long before the device may be passed on.
+MIN_DWELL_MS = const(1500)
+
+
+def hold_to_peek(keymap):
+    """True when OK is a button of its own, so it can be held; else a press toggles the peek."""
+    for short, long in keymap:
+        if short == B.OK and long < 0:
+            return True
+    return False
+
+
+class PassScreen(Screen):
+    """Pass to one seat for a private look, or a private choice (choices = [(label, value)])."""
+
+    def __init__(self, app, session, skin, seat, choices=None, on_choice=None):
+        super().__init__(app)
+        self.session = session
+        self.skin = skin
+        self.seat = seat
+        self.choices = choices
+        self.on_choice = on_choice
+        self.sel = 0
+        self.picked = None
+        self.state = PASS
+        self.hold = hold_to_peek(app.hw.keymap)
+        self.peek_at = 0
+        self.lines = None
+        name = session.name(seat)
+        cols = app.lay.cols
+        self.title = text.fit(strings.get("p.pass"), widgets.title_cols(app.lay, app.batt))
+        self.name = text.fit(name, cols)
+        self.hint = text.wrap(strings.get("p.hold" if self.hold else "p.press"), cols)
+        self.private_title = text.fit(strings.get("p.private") + name, cols)
+
+    def _peek(self, now):
+        view = self.session.game.view(self.seat)
+        cols = self.app.lay.cols
+        self.lines = []
+        for line in self.skin.private_lines(self.session, view, self.seat):
+            self.lines.extend(text.wrap(line, cols))
+        view = None
+        self.state = PEEK
+        self.peek_at = now
+        self.app.log("private " + str(self.seat))
+        self.app.play("tick")
+        self.dirty = True
+
+    def _hide(self):
+        self.lines = None  # the secret leaves RAM with the screen that showed it
+        self.state = HIDDEN
+        self.app.log("public")
+        self.app.play("tock")
+        self.dirty = True
+
+    def event(self, ev, now):
+        b = B.button_of(ev)
+        k = B.kind_of(ev)
+        if self.state == PASS:
+            if b == B.OK and k == B.PRESS:
+                self._peek(now)
+            elif b == B.BACK and k == B.PRESS:
+                return (PUSH, self.skin_pause(now))
+            return NONE
+        if self.state == PEEK:
+            if self.choices is not None:
+                return self._choose(b, k, now)
+            if b == B.OK and k == B.RELEASE and self.hold:
+                self._hide()
+            elif k == B.PRESS and (b == B.BACK or (b == B.OK and not self.hold)):
+                self._hide()
+            return NONE
+        # HIDDEN
+        if k != B.PRESS:
+            return NONE
+        if b == B.BACK:
+            self.state = PASS
+            self.dirty = True
+        elif b == B.OK and self.app.hw.ticks_diff(now, self.peek_at) >= MIN_DWELL_MS:
+            return self._done()
+        return NONE
+
+    def _choose(self, b, k, now):
+        if k != B.PRESS and k != B.REPEAT:
+            return NONE
+        n = len(self.choices)
+        if b == B.UP or b == B.DOWN:
+            self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
+            self.dirty = True
+        elif b == B.OK and k == B.PRESS:
+            self.picked = self.choices[self.sel][1]
+            self._hide()
+        elif b == B.BACK and k == B.PRESS:
+            self.sel = 0
+            self._hide()
+            self.state = PASS
+        return NONE
+
+    def _done(self):
+        self.app.play("confirm")
+        if self.choices is None:
+            self.session.seen(self.seat)
+        elif self.picked is None:
+            self.state = PASS
+            self.dirty = True
+            return NONE
+        else:
+            self.on_choice(self.picked)
+        return BACK
+
+    def skin_pause(self, now):
+        from firmware.play import hub
+
+        return hub.PauseMenu(self.app, self.session, self.skin)
+
+    def tick(self, now):
+        if self.state == PEEK:
+            hide = self.app.settings.hide
+            if hide and self.app.hw.ticks_diff(now, self.peek_at) >= hide * 1000:
+                if self.choices is not None:
+                    self.state = PASS  # nothing chosen: start over from "Pass to"
+                    self.lines = None
+                    self.app.log("public")
+                    self.app.play("tock")
+                    self.dirty = True
+                else:
+                    self._hide()
+        return NONE
+
+    def draw(self, fb, now):
+        app = self.app
+        lay = app.lay
+        txt = app.txt
+        fb.fill(0)
+        if self.state == PEEK:
+            app.draw_bar(fb, self.private_title)
+            r = 0
+            for line in self.lines:
+                if r >= lay.body_rows:
+                    break
+                txt.draw(fb, line, 0, lay.row_y(r), 1)
+                r += 1
+            if self.choices is not None:
+                for i in range(len(self.choices)):
+                    if r >= lay.body_rows:
+                        break
+                    widgets.row(fb, lay, txt, r, self.choices[i][0], i == self.sel)
+                    r += 1
+            return
+        app.draw_bar(fb, self.title)
+        if self.state == PASS:
+            txt.draw(fb, self.name, lay.centre_x(len(self.name)), lay.row_y(0), 1)
+            widgets.lines(fb, lay, txt, self.hint, 0, 1)
+        else:
+            widgets.lines(fb, lay, txt, text.wrap(strings.get("p.hidden"), lay.cols), 0)

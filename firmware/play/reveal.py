@@ -1,0 +1,79 @@
+"""The reveal: a fixed-length build-up, then the public result of an action.
+
+The build-up (text, progress bar, ticks) is drawn from what the whole table already knows (who
+cut which wire), lasts REVEAL_MS and sounds the same every time; only then does the result show,
+with its own sound. So nobody learns the result a moment early from the device's timing.
+"""
+
+from firmware import buttons as B
+from firmware import strings
+from firmware.ui import text, widgets
+from firmware.ui.stack import BACK, NONE, Screen
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+REVEAL_MS = const(1600)
+_TICK_MS = const(400)
+
+
+class RevealScreen(Screen):
+    def __init__(self, app, session, skin, events, now):
+        super().__init__(app)
+        cols = app.lay.cols
+        self.title = text.fit(strings.get("p.reveal"), widgets.title_cols(app.lay, app.batt))
+        self.before = []
+        for line in skin.action_lines(session, events):
+            self.before.extend(text.wrap(line, cols))
+        self.after = []
+        for line in skin.result_lines(session, events):
+            self.after.extend(text.wrap(line, cols))
+        self.sound = skin.result_sound(events)
+        self.start = now
+        self.ticks = 0
+        self.done = False
+        self.pct = 0
+        app.play("tick")
+
+    def tick(self, now):
+        if self.done:
+            return NONE
+        t = self.app.hw.ticks_diff(now, self.start)
+        if t >= REVEAL_MS:
+            self.done = True
+            self.app.log("result")
+            self.app.play(self.sound)
+            self.dirty = True
+            return NONE
+        n = t // _TICK_MS
+        if n != self.ticks:
+            self.ticks = n
+            self.app.play("tick")
+        pct = t * 100 // REVEAL_MS
+        if pct // 5 != self.pct // 5:
+            self.pct = pct
+            self.dirty = True
+        return NONE
+
+    def event(self, ev, now):
+        if self.done and B.kind_of(ev) == B.PRESS and B.button_of(ev) in (B.OK, B.BACK):
+            return BACK
+        return NONE
+
+    def draw(self, fb, now):
+        app = self.app
+        lay = app.lay
+        fb.fill(0)
+        app.draw_bar(fb, self.title)
+        widgets.lines(fb, lay, app.txt, self.before, 0)
+        r = len(self.before)
+        if not self.done:
+            y = lay.row_y(min(r, lay.body_rows - 1))
+            widgets.progress(fb, 2, y + 1, lay.w - 4, lay.pbar, self.pct)
+            return
+        widgets.lines(fb, lay, app.txt, self.after, 0, r)

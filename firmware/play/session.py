@@ -1,0 +1,114 @@
+"""A game in progress: the core Game, the seat names, the game log, and its atomic autosave.
+
+Every change (a seat has looked, an action) is saved at once with storage.save (temp file, then
+rename), so a reset or a flat battery resumes the game exactly at its last action. The save names
+the ruleset file; on resume that file is validated again and the core rebuilds the game from its
+saved state, random generator included.
+"""
+
+from core import ruleset as rules
+from firmware import storage
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+SAVE = "data/game.json"
+VERSION = const(1)
+# The game log is public history for the end screen; bounded so a long game cannot fill RAM.
+_LOG_MAX = const(96)
+
+
+class Session:
+    """Holds the Game and everything the screens need about the table."""
+
+    def __init__(self, path, rs, names, seed, game, log):
+        self.path = path
+        self.rs = rs
+        self.names = names
+        self.seed = seed
+        self.game = game
+        self.log = log
+        self.players = len(names)
+        # Public happenings echo to the console (the sim's log, a board's serial port) so a
+        # test or an observer can follow the game; the hub sets it to the app's log.
+        self.echo = None
+
+    @classmethod
+    def start(cls, path, rs, names, seed, first=None):
+        """Deal a new game; `first` is the seat the table chose to start (None: the seed's)."""
+        Game = rules.module(rs["game"]).Game
+        n = len(names)
+        game = Game(rs, n, seed) if first is None else Game(rs, n, seed, first=first)
+        s = cls(path, rs, list(names), seed, game, [])
+        s.save()
+        return s
+
+    @classmethod
+    def resume(cls, read_ruleset, path=SAVE):
+        """Rebuild the saved game; raises OSError (none saved) or ValueError (unusable)."""
+        obj = storage.load(path)
+        if type(obj) is not dict or obj.get("v") != VERSION:
+            raise ValueError("save: not a game save of this version")
+        names = obj.get("names")
+        log = obj.get("log")
+        seed = obj.get("seed")
+        if type(names) is not list or type(log) is not list or type(seed) is not int:
+            raise ValueError("save: damaged")
+        for n in names:
+            if type(n) is not str:
+                raise ValueError("save: damaged")
+        rs = read_ruleset(obj.get("ruleset"))
+        Game = rules.module(rs["game"]).Game
+        game = Game.from_state(rs, obj.get("state"))
+        return cls(obj["ruleset"], rs, names, seed, game, log)
+
+    def name(self, seat):
+        if seat is None:
+            return "-"
+        return self.names[seat] if 0 <= seat < len(self.names) else "P" + str(seat + 1)
+
+    def save(self):
+        storage.save(
+            SAVE,
+            {
+                "v": VERSION,
+                "ruleset": self.path,
+                "names": self.names,
+                "seed": self.seed,
+                "state": self.game.to_state(),
+                "log": self.log,
+            },
+        )
+
+    def seen(self, seat):
+        self.game.seen(seat)
+        self.save()
+        if self.echo:
+            self.echo("seen " + str(seat))
+
+    def act(self, action):
+        """Apply an action, remember its events in the log, save; return the events."""
+        events = self.game.act(action)
+        for ev in events:
+            self.log.append(list(ev))
+            if self.echo:
+                self.echo("ev " + " ".join(str(x) for x in ev))
+        if len(self.log) > _LOG_MAX:
+            del self.log[: len(self.log) - _LOG_MAX]
+        self.save()
+        return events
+
+
+def clear(path=SAVE):
+    import os
+
+    for suffix in ("", ".bak", ".tmp"):
+        try:
+            os.remove(path + suffix)
+        except OSError:
+            pass

@@ -1,0 +1,83 @@
+"""Starting a game: the number of players, who starts, then a deal from a fresh seed."""
+
+from firmware import buttons as B
+from firmware import strings
+from firmware.play import session as sessions
+from firmware.ui import text, widgets
+from firmware.ui.stack import BACK, NONE, REPLACE, Screen
+
+# Games whose rulebook lets the table pick the first player (the rest have no turns to start).
+_CHOOSE_FIRST = ("timebomb", "undercover", "timebomb2")
+
+
+def seat_names(settings, n):
+    return [settings.names[i] if i < len(settings.names) else "P" + str(i + 1) for i in range(n)]
+
+
+class SetupScreen(Screen):
+    """UP/DOWN: player count, OK; then UP/DOWN: who starts (or at random), OK deals."""
+
+    def __init__(self, app, path, rs):
+        super().__init__(app)
+        self.path = path
+        self.rs = rs
+        self.lo, self.hi = rs["seats"]
+        self.players = self.lo
+        self.choosing_first = False
+        self.first = 0  # 0 = at random, else seat + 1
+        self.title = text.fit(rs["name"], widgets.title_cols(app.lay, app.batt))
+        self._lines()
+
+    def _lines(self):
+        names = seat_names(self.app.settings, self.players)
+        if self.choosing_first:
+            who = strings.get("p.random") if self.first == 0 else names[self.first - 1]
+            body = strings.get("p.first") + "\n> " + who + "\n" + strings.get("p.deal")
+        else:
+            body = strings.get("players") + ": " + str(self.players)
+            body += " (" + str(self.lo) + "-" + str(self.hi) + ")\n" + ", ".join(names)
+            body += "\n" + strings.get("p.start")
+        self.lines = text.wrap(body, self.app.lay.cols)
+        self.dirty = True
+
+    def event(self, ev, now):
+        b = B.button_of(ev)
+        k = B.kind_of(ev)
+        if k != B.PRESS and k != B.REPEAT:
+            return NONE
+        step = 1 if b == B.UP else (-1 if b == B.DOWN else 0)
+        if step and self.choosing_first:
+            self.first = (self.first - step) % (self.players + 1)
+            self._lines()
+        elif step:
+            n = self.players + step
+            if self.lo <= n <= self.hi:
+                self.players = n
+                self._lines()
+        elif k == B.PRESS and b == B.BACK:
+            if not self.choosing_first:
+                return BACK
+            self.choosing_first = False
+            self._lines()
+        elif k == B.PRESS and b == B.OK:
+            if not self.choosing_first and self.rs["game"] in _CHOOSE_FIRST:
+                self.choosing_first = True
+                self._lines()
+                return NONE
+            return self._deal()
+        return NONE
+
+    def _deal(self):
+        from firmware.play.hub import Hub
+
+        names = seat_names(self.app.settings, self.players)
+        first = self.first - 1 if self.first else None
+        s = sessions.Session.start(self.path, self.rs, names, self.app.hw.seed(), first)
+        self.app.play("arm")
+        return (REPLACE, Hub(self.app, s))
+
+    def draw(self, fb, now):
+        app = self.app
+        fb.fill(0)
+        app.draw_bar(fb, self.title)
+        widgets.lines(fb, app.lay, app.txt, self.lines, 0)
