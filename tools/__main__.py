@@ -26,7 +26,11 @@ def parser():
     p.add_argument("--board", default="pico-ssd1306", help="board profile (boards/NAME.json)")
     p.add_argument("--script", help="headless: replay the timed presses of this script file")
     p.add_argument("--png", help="headless: write the script's screenshots as PNGs here")
-    p.add_argument("--heap", default="192k", help="MicroPython heap size (default 192k)")
+    p.add_argument(
+        "--heap",
+        default="512k",
+        help="MicroPython heap (default 512k: the sim compiles .py sources on its heap)",
+    )
     p.add_argument("--scale", type=int, default=4, help="PNG pixel scale (default 4)")
 
     p = verbs.add_parser("vboard", help="serve a virtual board (unix port) to mpremote over TCP")

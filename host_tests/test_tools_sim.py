@@ -1,0 +1,135 @@
+"""sim: scripted screenshots equal the golden images; keys, notes, half blocks in a terminal."""
+
+import subprocess
+import sys
+from argparse import Namespace
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tools import sim, simproc
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = ROOT / "host_tests" / "golden"
+SCRIPT = GOLDEN / "screens.sim"
+needs_port = pytest.mark.skipif(bool(sim.unix_port_missing()), reason="no MicroPython unix port")
+
+
+def run_sim(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "tools", "sim", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+def pixels(path):
+    img = Image.open(path).convert("RGB")
+    return img.size, img.tobytes()
+
+
+@needs_port
+@pytest.mark.parametrize("board", ["pico-ssd1306", "thumby", "pico-display-pack"])
+def test_scripted_screenshots_equal_the_golden_images(board, tmp_path):
+    # Regenerate after a deliberate UI change (then look at the PNGs before committing):
+    #   python -m tools sim --board BOARD --script host_tests/golden/screens.sim \
+    #       --png host_tests/golden/BOARD
+    res = run_sim("--board", board, "--script", str(SCRIPT), "--png", str(tmp_path))
+    assert res.returncode == 0, res.stdout + res.stderr
+    profile = simproc.sim_profile(board)["display"]
+    for shot in ("menu", "timer"):
+        got = pixels(tmp_path / (shot + ".png"))
+        assert got[0] == (profile["width"] * 4, profile["height"] * 4)
+        assert got == pixels(GOLDEN / board / (shot + ".png")), "%s/%s.png differs" % (board, shot)
+
+
+@needs_port
+def test_script_errors_name_the_line(tmp_path):
+    bad = tmp_path / "bad.sim"
+    bad.write_text("wait 100\n\n# fine so far\ntap SELECT\n")
+    res = run_sim("--board", "thumby", "--script", str(bad))
+    assert res.returncode == 1
+    assert "line 4: tap SELECT: no button 'SELECT'" in res.stderr
+
+
+def test_usage_and_terminal_errors(tmp_path):
+    assert run_sim("--png", str(tmp_path)).returncode == 2
+    assert run_sim("--board").returncode == 2
+    res = run_sim()  # stdin is no terminal here
+    assert res.returncode == 1 and "--script" in res.stdout + res.stderr
+
+
+def test_a_missing_unix_port_is_reported_clearly(monkeypatch, capsys):
+    monkeypatch.setattr(simproc, "MICROPYTHON", "/nonexistent/micropython")
+    args = Namespace(script=None, png=None, board="thumby", heap="512k", scale=4)
+    assert sim.main(args) == 1
+    err = capsys.readouterr().err
+    assert "unix port is not installed" in err and "Linux x86_64 and macOS arm64" in err
+
+
+def test_notes_name_the_nearest_pitch():
+    assert sim.note(440) == "A4"
+    assert sim.note(2700) == "E7"  # the piezo's resonance
+    assert sim.note(262) == "C4"
+    assert sim.note(0) == "-"
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306", "thumby", "pico-display-pack"])
+def test_logical_names_reach_every_board(board):
+    profile = simproc.sim_profile(board)
+    physical = [b["name"] for b in profile["buttons"]]
+    for logical in ("up", "down", "ok", "back"):
+        name, ms = sim.resolve(profile, logical)
+        assert name in physical and logical in profile["keymap"][name]
+        assert ms == sim.TAP_MS
+    assert sim.resolve(profile, physical[0]) == (physical[0], sim.TAP_MS)
+    with pytest.raises(ValueError):
+        sim.resolve(profile, "select")
+
+
+def test_a_long_only_mapping_is_sent_as_a_hold():
+    profile = {"buttons": [{"name": "A"}, {"name": "B"}], "keymap": {"A": ["down", "up"]}}
+    assert sim.resolve(profile, "down") == ("A", sim.TAP_MS)
+    assert sim.resolve(profile, "up") == ("A", sim.LONG_MS)
+
+
+def test_keys_press_then_release_after_the_hold():
+    c = sim.Controls(simproc.sim_profile("pico-display-pack"))  # A ok, B back, X up, Y down
+    assert c.keys["\x1b[A"] == ("X", False) and c.keys["\n"] == ("A", False)
+    assert c.keys["y"] == ("Y", False) and c.keys["Y"] == ("Y", True)
+    assert "X" in c.legend and "q quit" in c.legend
+    assert c.feed("\x1b[B", 10.0) == ["press Y"]
+    assert c.feed("y", 10.05) == []  # already held
+    assert c.due(10.1) == []
+    assert c.due(10.13) == ["release Y"]
+    assert c.feed("A", 11.0) == ["press A"]
+    assert c.due(11.5) == [] and c.due(12.0) == ["release A"]  # Shift: a long press
+    assert c.feed("2", 0) == ["wire 1 cut"] and c.feed("2", 0) == ["wire 1 join"]
+    assert c.feed("q", 0) is None and c.feed("\x03", 0) is None
+
+
+def test_split_keys_keeps_escape_sequences_whole():
+    assert sim.split_keys("\x1b[Aa\r\x1bOB") == ["\x1b[A", "a", "\n", "\x1b[B"]
+
+
+def test_render_draws_two_pixel_rows_per_line():
+    data = bytearray(72 * 5)
+    data[0] = 0b01  # (0, 0) lit, (0, 1) dark
+    frame = simproc.Frame(72, 40, "mono_vlsb", bytes(data))
+    text = sim.render(frame, 1, ["status"])
+    lines = text.plain.split("\n")
+    assert len(lines) == 40 // 2 + 1 and lines[-1] == "status"
+    assert all(len(line) == 72 for line in lines[:-1])
+    first = text.spans[0]
+    assert first.end == 1 and str(first.style) == "rgb(255,255,255) on rgb(0,0,0)"
+    assert len(sim.render(frame, 3, []).plain.split("\n")[0]) == 72 * 3
+
+
+def test_scale_follows_the_terminal():
+    assert sim.pick_scale(128, 64, 80, 24) == 1
+    assert sim.pick_scale(128, 64, 300, 80) == 2
+    assert sim.pick_scale(72, 40, 300, 100) == 4
