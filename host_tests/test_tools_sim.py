@@ -108,7 +108,10 @@ def test_keys_press_then_release_after_the_hold():
     assert c.due(10.13) == ["release Y"]
     assert c.feed("A", 11.0) == ["press A"]
     assert c.due(11.5) == [] and c.due(12.0) == ["release A"]  # Shift: a long press
+    assert c.feed("2", 0) == []  # the display pack has no wires
+    c = sim.Controls(simproc.sim_profile("pico-ssd1306"))  # four wires
     assert c.feed("2", 0) == ["wire 1 cut"] and c.feed("2", 0) == ["wire 1 join"]
+    assert c.feed("5", 0) == [] and "1-4 cut/join wire" in c.legend
     assert c.feed("q", 0) is None and c.feed("\x03", 0) is None
 
 

@@ -128,7 +128,11 @@ def terminal_keys(profile):
             keys[letter.upper()] = (name, True)
         shown = KEY_NAMES.get(ARROWS.get(short, ""), "")
         legend.append("%s%s/%s %s" % (shown + " " if shown else "", letter, letter.upper(), name))
-    return keys, "  ".join(legend) + "   (Shift: hold)  1-9 wire  q quit"
+    wires = len(profile.get("wires") or ())
+    legend.append("(Shift: hold)")
+    if wires:
+        legend.append("1-%d cut/join wire" % min(wires, 9))
+    return keys, "  ".join(legend) + "  q quit"
 
 
 def split_keys(data):
@@ -172,6 +176,7 @@ class Controls:
         self.keys, self.legend = terminal_keys(profile)
         self.held = {}  # physical name -> release time (s)
         self.cut = 0
+        self.wires = len(profile.get("wires") or ())
 
     def feed(self, key, now):
         """Commands for one key, or None when the key means quit."""
@@ -181,7 +186,7 @@ class Controls:
             name, long = self.keys[key]
             self.held[name] = now + (LONG_MS if long else 120) / 1000
             return ["press " + name]
-        if key.isdigit() and key != "0":
+        if key.isdigit() and 0 < int(key) <= self.wires:
             n = int(key) - 1
             self.cut ^= 1 << n
             return ["wire %d %s" % (n, "cut" if self.cut >> n & 1 else "join")]
