@@ -63,6 +63,7 @@ class App:
         self._collected = False
         self.steps = 0
         self.errors = 0
+        self._base = ()
 
     # -- services for screens ----------------------------------------------------------------
     def apply_settings(self):
@@ -110,9 +111,14 @@ class App:
 
     # -- the loop ------------------------------------------------------------------------------
     def boot(self, now):
+        import sys
+
         from firmware.screens import menu, resume
 
         self.stack.push(menu.main_menu(self), now)
+        # What the menu needs stays loaded; anything a screen imports later is dropped again
+        # once the player is back at the menu, so RAM holds one game's code at a time.
+        self._base = set(sys.modules)
         gc.collect()
         scr = resume.prompt(self, now)
         if scr is not None:
@@ -129,6 +135,8 @@ class App:
             # A new screen: events queued for the old one must not leak into it.
             self.buttons.clear()
             self._collected = False
+            if self.stack.depth() == 1:
+                catalog.unload(self._base)
             self.tell_screen()
 
     def step(self):
@@ -187,8 +195,9 @@ class App:
         while True:
             try:
                 self.step()
-            except (MemoryError, ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
-                # A bug in one screen must not brick a game night: log it, go back to the menu.
+            except Exception as e:  # noqa: BLE001 (KeyboardInterrupt still stops the app)
+                # A bug in one screen, or a module missing from a half-done deploy, must not
+                # brick a game night: log it and go back to the menu.
                 self.recover(e)
 
     def recover(self, e):
@@ -203,7 +212,7 @@ class App:
             pass
         now = self.hw.ticks_ms()
         self.stack.home(now)
-        gc.collect()
+        catalog.unload(self._base)
         self.tell_screen()
 
 

@@ -4,7 +4,7 @@ code/hold/wire defuse, the boom, and a reset in the middle of a countdown."""
 import json
 from pathlib import Path
 
-from host_tests.test_app_sim import errors, has_text, start, tap, top
+from host_tests.test_app_sim import HEAP, errors, has_text, start, tap, top
 from tools import simproc
 
 TICK_HZ = 3000  # firmware/buzzer.py TICK at the default volume
@@ -224,7 +224,7 @@ def test_a_reset_mid_countdown_resumes_paused_with_the_saved_time_and_asks(tmp_p
     sim.proc.kill()  # the reset: no goodbye, no last save
     sim.proc.wait()
     sim.close()
-    with simproc.SimProc(heap="256k", flash=flash) as sim:
+    with simproc.SimProc(heap=HEAP, flash=flash) as sim:
         sim.wait(50)
         assert top(sim)[0] == "Confirm"
         sec = (left + 999) // 1000
@@ -253,7 +253,7 @@ def test_saying_no_to_the_resume_prompt_discards_the_timer(tmp_path):
     sim.proc.kill()
     sim.proc.wait()
     sim.close()
-    with simproc.SimProc(heap="256k", flash=flash) as sim:
+    with simproc.SimProc(heap=HEAP, flash=flash) as sim:
         sim.wait(50)
         assert top(sim)[0] == "Confirm"
         tap(sim, "BACK")
