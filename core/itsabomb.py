@@ -37,7 +37,7 @@ _PLAY = const(1)
 # compiling from source needs RAM in proportion to the module, and this order (measured under
 # `micropython -X heapsize`) leaves the heap least fragmented. Game() and from_state() call it
 # too, for a game started without validating a ruleset first.
-moves = view = None
+moves = view = clock = None
 
 
 def _load():
@@ -46,6 +46,17 @@ def _load():
         from core import itsabomb_moves, itsabomb_state, itsabomb_view  # noqa: F401
 
         moves, view = itsabomb_moves, itsabomb_view
+
+
+def _clock():
+    # The real-time code (and the countdown under it) is loaded only by scenarios that use it,
+    # then kept here: an import statement in tick() would allocate on every loop step.
+    global clock
+    if clock is None:
+        from core import itsabomb_clock
+
+        clock = itsabomb_clock
+    return clock
 
 
 def validate(obj, rs):
@@ -173,17 +184,13 @@ class Game:
         """Run the round clock up to now_ms; its events, or a shared empty tuple if none."""
         if self.rs["realtime"] is None:
             return ()  # the shared empty tuple: nothing happened, nothing allocated
-        from core import itsabomb_clock
-
-        return itsabomb_clock.tick(self, now)
+        return _clock().tick(self, now)
 
     def clock_ms(self, now):
         """Milliseconds left in this round, or None without the real-time option."""
         if self.rs["realtime"] is None:
             return None
-        from core import itsabomb_clock
-
-        return itsabomb_clock.left(self, now)
+        return _clock().left(self, now)
 
     def pause(self):
         """Stop the round clock (a menu, a power cut); the next tick resumes it."""
