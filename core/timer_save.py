@@ -1,8 +1,9 @@
 """Saving the bomb-timer prop: a JSON-safe snapshot, and a checked rebuild after a reset."""
 
+from core import countdown
 from core.countdown import Countdown
 from core.errors import SaveError
-from core.timer import ARMING, PAUSED, PHASES, RUNNING, SET
+from core.timer import ARMING, BOOM, DEFUSED, PAUSED, PHASES, RUNNING, SET
 
 try:
     from micropython import const
@@ -61,8 +62,14 @@ def load(cls, ruleset, state, now):
     if ph > ARMING:
         # Running, paused, defused or gone off: the countdown comes back held.
         p.countdown = Countdown.from_state(state.get("countdown"), now, True)
-        if p.countdown.duration != seconds * 1000:
+        cph = p.countdown.phase
+        if p.countdown.duration != seconds * 1000 or cph == countdown.IDLE:
             raise SaveError("save: the countdown does not match the timer")
+        if cph == countdown.DONE and ph != DEFUSED:
+            # Saved in the step where the deadline passed, before the boom was seen.
+            ph = BOOM
+        elif cph == countdown.DONE:
+            raise SaveError("save: a defused timer cannot have run out")
     elif state.get("countdown") is not None:
         raise SaveError("save: a countdown before arming")
     # Arming is a hold, and holds do not survive a reset; a running bomb comes back paused.

@@ -163,15 +163,39 @@ def test_save_and_resume_gives_the_same_run():
     assert run(37 * 300, True) == plain
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.dictionaries(st.sampled_from(["v", "duration", "left", "next_cp"]), st.integers()))
-def test_hostile_states_raise_save_error_only(junk):
-    good = Countdown(10000, SCHEDULE, CHECKPOINTS).to_state(0)
+STATE_KEYS = list(Countdown(1000).to_state(0))
+junk_values = st.one_of(
+    st.integers(-(2**31), 2**31),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=8),
+    st.lists(st.integers(-5, 10**7), max_size=3),
+    st.lists(st.lists(st.integers(-5, 10**7), max_size=3), max_size=3),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(STATE_KEYS), junk_values, max_size=4), st.booleans())
+def test_hostile_states_raise_save_error_or_give_a_sound_countdown(junk, started):
+    c = Countdown(10000, SCHEDULE, CHECKPOINTS)
+    if started:
+        c.start(0)
+    good = c.to_state(50)
     good.update(junk)
     try:
-        Countdown.from_state(good, 0)
+        back = Countdown.from_state(good, 0)
     except SaveError:
-        pass
+        return
+    # Whatever loads must run down to its expiry like any countdown.
+    if back.phase == 0:
+        back.start(0)
+    elif back.phase == 2:
+        back.resume(0)
+    assert 0 <= back.remaining(0) <= MAX_MS
+    now = 0
+    while not back.expired(now):
+        now = ticks.add(now, 7919)
+        drain(back, now)
 
 
 def schedules(longest):

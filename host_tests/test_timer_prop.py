@@ -1,11 +1,14 @@
 """The bomb-timer prop: arming, codes, holds, strikes, wires, silent mode, resets."""
 
+import copy
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core import ruleset, ticks
-from core.errors import IllegalAction
+from core.errors import IllegalAction, SaveError
 from core.timer import (
     ARM,
     BOOM,
@@ -230,3 +233,76 @@ def test_arming_and_finished_props_survive_a_reset(rs):
     prop.release(at + rs["defuse_ms"])
     back = roundtrip(prop, at + 9000)
     assert back.phase == DEFUSED and back.remaining(0) == 60000 - rs["defuse_ms"]
+
+
+junk_values = st.one_of(
+    st.integers(-(2**31), 2**31),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=12),
+    st.sampled_from(["set", "arming", "running", "paused", "defused", "boom", "idle", "done"]),
+    st.just("Classic 5:00"),
+    st.dictionaries(st.text(max_size=8), st.integers(), max_size=3),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 3), st.data())
+def test_hostile_saves_raise_save_error_or_give_a_sound_prop(index, data):
+    with open(RULESETS / "timer.json") as f:
+        rs = ruleset.load(json.load(f))
+    prop = Prop(rs, index, 0)
+    prop.hold(ARM, 0)
+    drain(prop, rs["arm_ms"])
+    state = json.loads(json.dumps(prop.to_state(rs["arm_ms"] + 1000)))
+    spots = [(False, k) for k in sorted(state)] + [(True, k) for k in sorted(state["countdown"])]
+    for _ in range(data.draw(st.integers(1, 3))):
+        inner, k = data.draw(st.sampled_from(spots))
+        where = state["countdown"] if inner else state
+        if type(where) is dict:
+            where[k] = data.draw(junk_values)
+    try:
+        back = Prop.from_state(rs, state, 0)
+    except SaveError:
+        return
+    assert back.phase in (SET, PAUSED, DEFUSED, BOOM)
+    assert 0 <= back.remaining(0) <= 5999000 and back.strikes <= back.preset["strikes"]
+    exercise(back, data)
+
+
+def exercise(prop, data):
+    """Play on with drawn moves: only IllegalAction may come out, and the prop always ends."""
+    now = 0
+    for _ in range(40):
+        now = ticks.add(now, data.draw(st.integers(1, 400000)))
+        move = data.draw(st.sampled_from(["resume", "arm", "pause", "release", "key", "cut"]))
+        try:
+            if move == "resume":
+                prop.resume(now)
+            elif move in ("arm", "pause"):
+                prop.hold(ARM if move == "arm" else PAUSE, now)
+            elif move == "release":
+                prop.release(now)
+            elif move == "key":
+                prop.key(data.draw(st.integers(0, 5)), now)
+            else:
+                prop.cut(data.draw(st.integers(0, 3)), now)
+        except IllegalAction:
+            pass
+        drain(prop, now)
+    assert 0 <= prop.remaining(now) <= 5999000
+
+
+def test_a_save_whose_countdown_disagrees_with_the_prop_is_refused(rs):
+    prop, at = armed(rs, "Classic 5:00")
+    state = json.loads(json.dumps(prop.to_state(at + 1000)))
+    for phase in ("idle", "done"):
+        bad = copy.deepcopy(state)
+        bad["phase"] = "defused"
+        bad["countdown"]["phase"] = phase
+        bad["countdown"]["left"] = 0 if phase == "done" else 5000
+        with pytest.raises(SaveError):
+            Prop.from_state(rs, bad, 0)
+    # Saved in the very step the deadline passed: it comes back as gone off.
+    late = json.loads(json.dumps(prop.to_state(at + 300000)))
+    assert Prop.from_state(rs, late, 0).phase == BOOM
