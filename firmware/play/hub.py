@@ -14,8 +14,10 @@ from firmware.ui.stack import BACK, HOME, NONE, PUSH, REPLACE, Screen
 
 def skin_for(game):
     """The UI module of a game, imported when a game of it starts."""
-    if game in ("timebomb", "undercover"):
+    if game == "timebomb":
         from firmware.play import tb_ui as m
+    elif game == "undercover":
+        from firmware.play import uc_ui as m
     elif game == "timebomb2":
         from firmware.play import tb2_ui as m
     elif game == "itsabomb":

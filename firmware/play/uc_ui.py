@@ -1,0 +1,212 @@
+"""Time Bomb: Undercover on the device: roles, covers, the Doom token, Locations, Shadow's win.
+
+A skin module (see tb_ui.py, the reference): the hub, the pass-around, the reveal and the end
+screen call these functions, which turn core views and events into text. Public text comes only
+from view(None) and events; private text only from view(seat). The cutting turn and the reveal
+are Time Bomb's; the screens that Undercover adds are in uc_screens.py.
+"""
+
+from core.undercover_play import NAMES, TEAMS
+from firmware import strings
+from firmware.play import tb_ui
+
+S = strings.get
+action_lines = tb_ui.action_lines  # "<who> cuts a wire of <whom> #k": the same as Time Bomb
+result_sound = tb_ui.result_sound  # one sound per kind of wire, after the same build-up
+
+
+def team_of(role):
+    # Role names repeat in NAMES (two Operatives, two Agents) but always with the same team.
+    return TEAMS[NAMES.index(role)]
+
+
+def side_name(winner):
+    return S("uc." + winner) + " " + S("p.win")
+
+
+def happy(winner):
+    # The end tune: "defused" only for the Agency; Shadow may have won either way.
+    return winner == "agency"
+
+
+def colour(c):
+    return S("uc." + c) if c else "?"
+
+
+def kind_name(kind):
+    return S(tb_ui.KIND_KEYS[kind])
+
+
+def choosing(view, seat):
+    """True when `seat` is making its private cover choice now (not just looking)."""
+    return view["step"] == "cover" and not view["reveals"] and view["turn"] == seat
+
+
+def private_lines(session, view, seat):
+    if choosing(view, seat):
+        # Short, so the one or two choices below still fit the smallest screen.
+        return [S("uc.showq")]
+    role = view["role"]
+    lines = [S("uc." + role) + " (" + S("uc." + view["team"]) + ")"]
+    if view["doom"] is None:
+        if role == "shadow" and view["cover"] is None:
+            lines.append(S("uc.cover") + S("uc.red") + "/" + S("uc.blue"))
+        else:
+            lines.append(S("uc.cover") + colour(view["cover"]))
+    hand = view["hand"]
+    for k in ("defuse", "bomb", "safe"):
+        lines.append(str(hand[k]) + " " + kind_name(k))
+    if view["right_cover"] is not None:
+        name = session.name(view["right"])
+        lines.append(S("uc.right") + name + S("uc.shows") + colour(view["right_cover"]))
+    intel = view.get("intel")
+    if intel is not None:
+        name = session.name(intel["seat"])
+        line = name + S("uc.holds") + str(intel["count"]) + " " + kind_name(intel["wire"])
+        lines.append(line)
+    if role == "shadow" and view["doom"] is not None:
+        lines.append(S("uc.doom") + doom_rule(view["doom"]))
+    return lines
+
+
+def private_choice(session, seat):
+    """The cover step: every seat makes the same private choice; only Shadow has two options.
+
+    The first seat's choice is offered by the round's Location screen instead (turn_screen),
+    because the table reads round 1's Location between the deal and the covers."""
+    view = session.game.view(None)
+    if view["step"] != "cover" or view["turn"] == 0:
+        return None
+    return cover_choice(session)
+
+
+def cover_choice(session):
+    return [(colour(a[1]), a) for a in session.game.actions()], session.act
+
+
+def doom_rule(doom):
+    return colour(doom) + ": " + S("uc.doom." + doom)
+
+
+def status_lines(session, view):
+    """The public table in a few short lines."""
+    lines = [
+        S("tb.round")
+        + str(view["round"])
+        + "/"
+        + str(view["rounds"])
+        + " "
+        + S("tb.cuts")
+        + str(view["cuts"])
+        + "/"
+        + str(view["quota"]),
+        S("tb.found") + str(view["found"]) + "/" + str(view["defuse"]),
+        S("uc.pliers") + session.name(view["cutter"]),
+    ]
+    loc = view["location"]
+    if loc is not None:
+        lines.append(loc["name"])
+    if view["doom"] is not None:
+        lines.append(S("uc.doom") + colour(view["doom"]))
+    return lines
+
+
+def turn_screen(app, session):
+    from firmware.play import uc_screens
+
+    return uc_screens.turn_screen(app, session)
+
+
+def effect_text(session, view):
+    """What the device applies for this round's Location, in words."""
+    loc = view["location"]
+    kind = loc["effect"] if loc else None
+    if kind is None:
+        return S("uc.e.none")
+    if kind == "cuts":
+        return S("uc.e.cuts") + str(view["quota"])
+    if kind == "intel":
+        # The kind of wire is the card's own data; the core tells each seat privately.
+        return S("uc.e.intel")
+    return S("uc.e." + kind)
+
+
+def location_lines(session, view):
+    """The round's Location card as the table reads it (house cards always say so)."""
+    loc = view["location"]
+    if loc is None:
+        return [S("uc.remind")]
+    return [loc["name"], S("uc.house"), loc["text"], S("uc.effect") + effect_text(session, view)]
+
+
+def result_lines(session, events):
+    lines = []
+    for ev in events:
+        if ev[0] == "cut":
+            lines.append(kind_name(ev[4]).upper() + "!")
+        elif ev[0] == "round":
+            lines.append(S("tb.newround") + str(ev[1]))
+        elif ev[0] == "location":
+            lines.append(S("uc.location") + ev[2])
+        elif ev[0] == "remind":
+            lines.append(S("uc.remind_short"))
+        elif ev[0] == "win":
+            lines.append(side_name(ev[1]))
+    view = session.game.view(None)
+    if view["outcome"] is None and events[-1][0] == "cut":
+        lines.append(S("tb.found") + str(view["found"]) + "/" + str(view["defuse"]))
+    return lines
+
+
+def log_line(session, ev):
+    e = ev[0]
+    if e == "cut" or e == "round" or e == "win":
+        if e == "win":
+            return side_name(ev[1]) + ": " + ev[2]
+        return tb_ui.log_line(session, ev)
+    if e == "covers":
+        return S("uc.shown")
+    if e == "pass":
+        return session.name(ev[1]) + " > " + session.name(ev[2]) + S("uc.pliers_log")
+    if e == "location":
+        return S("uc.location") + ev[2]
+    if e == "remind":
+        return S("uc.remind_short")
+    return None  # ("cover", seat): who has shown is no news; what they showed is secret
+
+
+def rules_lines(session, view):
+    step = view["step"]
+    if step == "cover":
+        who = session.name(view["turn"])
+    else:
+        who = session.name(view["cutter"])
+    lines = [S("tb.r.now") + who + S("uc.r." + step)]
+    loc = view["location"]
+    if step == "cut" and loc is not None and loc["effect"] == "no_return":
+        lines.append(S("uc.e.no_return"))
+    lines.append(S("tb.r.left") + str(view["quota"] - view["cuts"]))
+    lines.append(S("tb.r.found") + str(view["found"]) + "/" + str(view["defuse"]))
+    lines.append(S("tb.r.round") + str(view["round"]) + "/" + str(view["rounds"]))
+    lines.extend(location_lines(session, view))
+    lines.append(S("uc.r.agency"))
+    lines.append(S("uc.r.organization"))
+    lines.append(S("uc.r.shadow"))
+    if view["doom"] is not None:
+        lines.append(S("uc.doom") + doom_rule(view["doom"]))
+    return lines
+
+
+def end_lines(session, view):
+    lines = []
+    shown = view.get("shown") or []
+    for seat, role in enumerate(view.get("roles") or []):
+        line = session.name(seat) + ": " + S("uc." + role) + ", " + S("uc." + team_of(role))
+        if seat < len(shown) and shown[seat]:
+            line += S("uc.showed") + colour(shown[seat])
+        lines.append(line)
+    if view.get("undealt"):
+        lines.append(S("tb.undealt") + S("uc." + view["undealt"]))
+    if view["doom"] is not None:
+        lines.append(S("uc.doom") + colour(view["doom"]))
+    return lines
