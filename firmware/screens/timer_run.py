@@ -65,21 +65,28 @@ class TimerScreen(Screen):
         self.shown_flash = False
         self.flash = False
         self.codes = ()
+        self.codes_phase = -1
         self.code_len = 0
         self.view = timer_view.View(app, self)
         self._refresh()
 
     # -- helpers ------------------------------------------------------------------------------
     def _refresh(self):
-        """Cache what the rules allow now (codes() allocates: never call it from draw)."""
+        """Cache what the rules allow in this phase (codes() allocates: it runs only when the
+        phase changes, never per beep or from draw)."""
         p = self.prop
-        self.codes = tuple(c for c, _ in p.codes())
-        n = 0
-        for c in self.codes:
-            if len(c) > n:
-                n = len(c)
-        self.code_len = n
-        self.live = p.phase in (timer.ARMING, timer.RUNNING, timer.BOOM) or self.holding >= 0
+        if p.phase != self.codes_phase:
+            self.codes_phase = p.phase
+            self.codes = tuple(c for c, _ in p.codes())
+            n = 0
+            for c in self.codes:
+                if len(c) > n:
+                    n = len(c)
+            self.code_len = n
+        ph = p.phase
+        # (No tuple here: a tuple of module constants is built afresh at every call.)
+        self.live = ph == timer.ARMING or ph == timer.RUNNING or ph == timer.BOOM
+        self.live = self.live or self.holding >= 0
         self.dirty = True
 
     def in_code(self, b):
@@ -250,7 +257,7 @@ class TimerScreen(Screen):
                 self.dirty = True
             elif b == B.OK and k == B.PRESS:
                 self._events(p.key(self.sym, now), now)
-        if k != B.PRESS or p.phase not in (timer.RUNNING, timer.PAUSED):
+        if k != B.PRESS or (p.phase != timer.RUNNING and p.phase != timer.PAUSED):
             return NONE
         if b == B.OK:
             self._hold(timer.DEFUSE if p.phase == timer.RUNNING else timer.PAUSE, b, now)
@@ -272,7 +279,8 @@ class TimerScreen(Screen):
         n = p.preset["wires"]
         for i in range(n):
             bit = 1 << i
-            if mask & bit and not p.cut_wires & bit and p.phase in (timer.RUNNING, timer.PAUSED):
+            armed = p.phase == timer.RUNNING or p.phase == timer.PAUSED
+            if mask & bit and not p.cut_wires & bit and armed:
                 self._events(p.cut(i, now), now)
         self.dirty = True
         return NONE
