@@ -152,11 +152,11 @@ def poll_alloc(n, control=False):
     return after - before
 
 
-def run_micropython(mode):
+def run_micropython(mode, mpy=True):
     # Imported here: this file must stay importable by MicroPython, which runs it as a script.
     from host_tests.runtimes import run_micropython as run
 
-    out = run(__file__, mode, heap="64k")
+    out = run(__file__, mode, heap="64k", mpy=mpy)
     assert out.returncode == 0, out.stderr[-2000:]
     return out.stdout
 
@@ -164,7 +164,9 @@ def run_micropython(mode):
 def test_transcript_is_byte_identical_on_micropython():
     from host_tests.runtimes import same_on_both
 
+    # core/ as the board runs it (.mpy), then as plain source with MICROPYPATH=<repo>.
     text = same_on_both(__file__, "transcript", heap="64k")
+    assert run_micropython("transcript", mpy=False) == text
     parts = []
     scenario(parts.append)
     assert text == "".join(parts)
@@ -173,6 +175,7 @@ def test_transcript_is_byte_identical_on_micropython():
 
 def test_poll_allocates_nothing_on_micropython():
     assert run_micropython("alloc") == "alloc 0\n"
+    assert run_micropython("alloc", mpy=False) == "alloc 0\n"
     # The same loop with one snapshot per step does show up, so the zero above is real.
     control = run_micropython("control").split()
     assert control[0] == "alloc" and int(control[1]) > 50 * 100
