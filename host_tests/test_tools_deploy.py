@@ -152,3 +152,43 @@ def test_cli_exit_codes(vboard):
     assert cli().returncode == 2
     res = cli("deploy", "--board", "sim", "--port", vboard.url)
     assert res.returncode == 0 and "verified" in res.stdout and "free heap" in res.stdout
+
+
+def test_the_sim_hal_goes_only_to_sim_boards(tree):
+    def shipped(sim):
+        return {remote for _, remote, _ in deploy.sources(str(tree), sim)}
+
+    assert "/firmware/hal_sim.mpy" in shipped(True)
+    assert shipped(True) - shipped(False) == {"/firmware/hal_sim.mpy"}
+
+
+def test_package_json_lists_what_deploy_ships():
+    # After adding or removing a file under core/ or firmware/:
+    #   python -m tools deploy --package-json
+    listed = json.loads((ROOT / "package.json").read_text())
+    assert listed == json.loads(deploy.package_json()), "package.json is stale"
+    for dest, src in listed["urls"]:
+        assert (ROOT / src).is_file(), src
+        assert not dest.startswith("/") and not dest.endswith(".mpy")
+    dests = [d for d, _ in listed["urls"]]
+    assert {"main.py", "board.json", "firmware/__init__.py", "core/__init__.py"} <= set(dests)
+    assert "firmware/hal_sim.py" not in dests
+
+
+def test_mip_installs_a_package_json_of_this_shape(vboard, tmp_path):
+    (tmp_path / "rs").mkdir()
+    (tmp_path / "rs" / "t.json").write_text('{"format": 1}')
+    (tmp_path / "m.py").write_text("print('hi')\n")
+    urls = [["main.py", "m.py"], ["rulesets/t.json", "rs/t.json"]]
+    (tmp_path / "package.json").write_text(json.dumps({"urls": urls, "version": "0.1.0"}))
+    cmd = [sys.executable, "-m", "mpremote", "connect", vboard.url, "mip", "install"]
+    res = subprocess.run(
+        cmd + ["--target", "/", str(tmp_path / "package.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    flash = Path(vboard.flash)
+    assert (flash / "main.py").read_text() == "print('hi')\n"
+    assert (flash / "rulesets" / "t.json").read_text() == '{"format": 1}'

@@ -15,6 +15,21 @@ def _port_option(p):
     )
 
 
+def resolve_port(port):
+    """The --port to use: as given, else the single attached USB serial board."""
+    if port:
+        return port
+    from serial.tools import list_ports
+
+    found = [p for p in list_ports.comports() if p.vid is not None]
+    if len(found) == 1:
+        return found[0].device
+    if not found:
+        raise OSError("no board attached; give --port (socket://127.0.0.1:PORT for a vboard)")
+    names = ", ".join("%s (%s)" % (p.device, p.description) for p in found)
+    raise OSError("several boards attached, choose one with --port: " + names)
+
+
 def parser():
     top = argparse.ArgumentParser(
         prog="fusebox", description="Fusebox host tools: simulate, deploy and manage rulesets."
@@ -46,6 +61,11 @@ def parser():
         action="store_true",
         help="remove everything deploy installed before (not /data) and copy all again",
     )
+    p.add_argument(
+        "--package-json",
+        action="store_true",
+        help="only (re)write package.json (for mpremote mip install) from the tree",
+    )
 
     p = verbs.add_parser("ruleset", help="check, push, list or pull ruleset files")
     acts = p.add_subparsers(dest="action", metavar="ACTION")
@@ -76,6 +96,13 @@ def main(argv=None):
     else:
         from tools import rulesets as verb
     try:
+        talks = not getattr(args, "package_json", False)
+        if talks and getattr(args, "port", 0) is None:  # a verb that talks to a board, none given
+            try:
+                args.port = resolve_port(None)
+            except OSError as e:
+                print("%s: %s" % (args.verb, e), file=sys.stderr)
+                return FAILED
         return verb.main(args)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

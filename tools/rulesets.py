@@ -157,7 +157,7 @@ def main(args):
     if args.action == "check":
         return check(args.files)
     try:
-        port = deploy.resolve_port(args.port)
+        port = args.port
         if args.action == "push":
             return push(args.files, port)
         if args.action == "list":
