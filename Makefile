@@ -29,5 +29,11 @@ pytest: $(STAMP)
 bench-core: $(STAMP)
 	$(BIN)/python -m tools.bench_core
 
+## sim: the real firmware on a simulated board in this terminal (make sim BOARD=thumby)
+.PHONY: sim
+BOARD ?= pico-ssd1306
+sim: $(STAMP)
+	$(BIN)/python -m tools sim --board $(BOARD)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache
