@@ -111,17 +111,6 @@ class Game:
         self.left = None  # real-time option: ms left in this round at the last tick
         self.clock = None
 
-    def __repr__(self):
-        return "<itsabomb %s %dp round %d card %d found %d/%d%s>" % (
-            self.rs["mode"],
-            self.n,
-            self.turn + 1,
-            self.rs["deck"][self.pos],
-            self.found,
-            len(self.rs["colours"]),
-            " over" if self.result else "",
-        )
-
     # -- the contract -------------------------------------------------------------------
 
     def reveals(self):
