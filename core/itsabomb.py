@@ -37,7 +37,7 @@ _PLAY = const(1)
 # compiling from source needs RAM in proportion to the module, and this order (measured under
 # `micropython -X heapsize`) leaves the heap least fragmented. Game() and from_state() call it
 # too, for a game started without validating a ruleset first.
-moves = view = clock = None
+moves = view = realtime = None
 
 
 def _load():
@@ -51,12 +51,12 @@ def _load():
 def _clock():
     # The real-time code (and the countdown under it) is loaded only by scenarios that use it,
     # then kept here: an import statement in tick() would allocate on every loop step.
-    global clock
-    if clock is None:
+    global realtime
+    if realtime is None:
         from core import itsabomb_clock
 
-        clock = itsabomb_clock
-    return clock
+        realtime = itsabomb_clock
+    return realtime
 
 
 def validate(obj, rs):
@@ -222,10 +222,9 @@ class Game:
 
     @classmethod
     def from_state(cls, ruleset, state):
-        # Loaded on first use: a game that is never resumed does not pay for the checks.
+        _load()  # itsabomb_state comes with the others
         from core.itsabomb_state import load
 
-        _load()
         g = object.__new__(cls)
         g.rs = ruleset
         load(g, state)

@@ -61,7 +61,8 @@ def load(g, state):
         setattr(g, key, saves.int_at(state, key, 0, hi))
     for key in ("ordered", "shield", "scan"):
         setattr(g, key, saves.int_at(state, key, 0, 1))
-    g.used = saves.int_list(state.get("used"), len(rs["consultants"]), 0, 1, "used")
+    # Copies: the game must not change the caller's parsed save as it plays on.
+    g.used = list(saves.int_list(state.get("used"), len(rs["consultants"]), 0, 1, "used"))
     answers = state.get("answers")
     n = rs["rows"] + rs["cols"] if g.crisis else 0
     saves.need(type(answers) is list and len(answers) == n, "answers")
@@ -69,7 +70,7 @@ def load(g, state):
         if a is not None:
             saves.int_list(a, None, GREY, 10, "answers")
             saves.need(len(a) <= 8, "answers")
-    g.answers = answers
+    g.answers = list(answers)
     if g.crisis:
         _grid(g, state.get("grid"))
     else:
