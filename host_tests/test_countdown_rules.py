@@ -223,8 +223,8 @@ def check_run(duration, wrap_at, seed, jmax, beeps, cps, acts):
     assert steps >= 1
 
 
-# Up to an hour with the 1..50 ms jitter: a few examples, each up to ~140,000 loop steps.
-@settings(max_examples=8, deadline=None)
+# Half an hour to an hour with the 1..50 ms jitter: a few examples of up to ~140,000 steps.
+@settings(max_examples=5, deadline=None)
 @given(
     duration=st.integers(HOUR // 2, HOUR),
     wrap_at=st.floats(0, 1),
