@@ -12,7 +12,7 @@ def fail(path, message):
 
 
 def join(path, key):
-    key = str(key)
+    key = str(key) or '""'  # an empty key must still show in the path
     return path + "." + key if path else key
 
 
