@@ -20,7 +20,8 @@ DEFAULT_HEAP = "192k"  # roughly what a Pico has free after boot
 # filesystem (so ":/main.py" and ":main.py" both land in the flash folder, never on the host)
 # and sys.path looks like a Pico's. VfsPosix with a root builds both paths of rename() in one
 # buffer, so two absolute paths clash (ENOENT); `os` is swapped for a copy whose rename passes
-# the first one relative to the current folder, so renames behave as on littlefs.
+# the first one relative to the current folder, so renames behave as on littlefs. Its
+# ilistdir gives no sizes (mpremote's `fs ls` would say 0): the copy adds them, as littlefs does.
 _BOOT = """import os, sys
 os.umount('/')
 os.mount(os.VfsPosix({flash!r}), '/')
@@ -36,7 +37,12 @@ def _fix(real):
         if a[:1] == '/' and b[:1] == '/':
             a = '../' * len([p for p in real.getcwd().split('/') if p]) + a[1:]
         real.rename(a, b)
+    def ilistdir(p='.'):
+        for e in real.ilistdir(p):
+            n = 0 if e[1] == 0x4000 else real.stat(p + '/' + e[0])[6]
+            yield (e[0], e[1], e[2], n)
     m.rename = rename
+    m.ilistdir = ilistdir
     sys.modules['os'] = m
 _fix(os)
 del os, sys, _fix
@@ -80,11 +86,7 @@ class VBoard:
         self.rx_bytes = 0  # bytes the host sent, for benchmarks
         self.port = None
         self.reboots = 0  # interpreter restarts (soft resets), for tests and the log
-        self.proc = None
-        self._master = None
-        self._client = None
-        self._listener = None
-        self._thread = None
+        self.proc = self._master = self._client = self._listener = self._thread = None
         self._stop = threading.Event()
         self._raw = False  # is the interpreter in the raw REPL (judged from its output)
         self._tail = b""
@@ -112,14 +114,8 @@ class VBoard:
         termios.tcsetattr(slave, termios.TCSANOW, attrs)
         cmd = [self.micropython, "-X", "heapsize=" + self.heap, "-i"]
         cmd += ["-c", _BOOT.format(flash=self.flash)]
-        self.proc = subprocess.Popen(
-            cmd,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            cwd=self.flash,
-            start_new_session=True,
-        )
+        io = dict(stdin=slave, stdout=slave, stderr=slave)
+        self.proc = subprocess.Popen(cmd, cwd=self.flash, start_new_session=True, **io)
         os.close(slave)
         self._master = master
 
