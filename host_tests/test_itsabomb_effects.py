@@ -215,3 +215,22 @@ def test_the_clock_waits_during_setup_choices():
     assert g.tick(0) == () and g.tick(99_000) == ()
     g.act(("start",))
     assert g.tick(100_000) == () and g.tick(105_000)[0] == ("timeout",)
+
+
+def test_leaving_a_place_empty_deals_the_rest_as_if_it_had_never_held_a_tile():
+    # The chosen place's tile trades with a random grey one: every arrangement of the other
+    # tiles must stay equally likely (6 arrangements of red, explosive, grey over 3 places).
+    rs = scenario(
+        grid={"rows": 2, "cols": 2},
+        tiles={"red": 1, "grey": 2, "explosive": 1},
+        consultants=[helper("fewer_grey", "setup", 1)],
+    )
+    seen = {}
+    for seed in range(1200):
+        g = Game(rs, 1, seed)
+        g.act(("consult", 0))
+        g.act(("empty", 0, 0))
+        rest = tuple(tiles(g)[1:])
+        seen[rest] = seen.get(rest, 0) + 1
+    assert len(seen) == 6
+    assert all(140 < n < 260 for n in seen.values()), seen
