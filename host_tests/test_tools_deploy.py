@@ -4,6 +4,7 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -111,17 +112,33 @@ def test_retired_files_are_removed_and_data_survives_clean(vboard, run_deploy):
     assert (flash / "data" / "save.json").read_text() == "{}"
 
 
-def test_deployed_firmware_boots_to_the_main_menu(vboard, monkeypatch, run_deploy, tree):
+def boot_on_vboard(board, *lines):
+    """Run the deployed /main.py in the vboard's own interpreter (raw REPL, 192 KB heap), drive
+    its sim board over the socket and return the output lines up to the final sync."""
+    with deploy.Board(board.url) as b:
+        b.t.exec_raw_no_follow("import main")
+        line = b.t.serial
+        line.write(("\n".join(lines + ("sync 1",)) + "\n").encode())
+        out = b""
+        deadline = time.monotonic() + 60
+        while b"synced 1" not in out:
+            assert time.monotonic() < deadline, out[-2000:]
+            out += line.read(max(1, line.in_waiting))
+        line.write(b"quit\n")
+    return out.decode().splitlines()
+
+
+def test_deployed_firmware_boots_there_to_the_main_menu(vboard, monkeypatch, run_deploy, tree):
     run_deploy(vboard)
-    monkeypatch.setattr(simproc, "ROOT", tree)  # the reference runs the same sources, as .py
-    with simproc.SimProc(board="sim", heap="192k", env={"FUSEBOX_SEED": "1"}) as sim:
+    out = boot_on_vboard(vboard, "wait 500", "snap menu")
+    assert "ready" in out
+    snap = [line.split(" ")[2:] for line in out if line.startswith("snap menu ")]
+    menu = simproc.parse_frame(snap[0])
+    # The same sources run as .py under the sim tool draw the same main menu.
+    monkeypatch.setattr(simproc, "ROOT", tree)
+    with simproc.SimProc(board="sim", heap="512k", env={"FUSEBOX_SEED": "1"}) as sim:
         sim.wait(500)
         expected = sim.snap("menu")
-    # Boot what is on the vboard's flash (compiled .mpy, board.json = the sim profile) as is.
-    monkeypatch.setattr(simproc, "populate_flash", lambda flash, profile, main=None: flash)
-    with simproc.SimProc(flash=vboard.flash, heap="192k", env={"FUSEBOX_SEED": "1"}) as sim:
-        sim.wait(500)
-        menu = sim.snap("menu")
     assert menu.lit() > 100
     assert menu == expected, menu.text()
 
