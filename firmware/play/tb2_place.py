@@ -32,7 +32,7 @@ class PlaceScreen(Screen):
         super().__init__(app)
         self.session = session
         view = session.game.view(None)
-        self.view = view
+        self.troops = view["troops"]  # for the picture; the rest of the view is not kept
         lay = app.lay
         seat = view["turn"]
         self.title = text.fit(
@@ -129,9 +129,7 @@ class PlaceScreen(Screen):
         p = self.places[self.cursor]
         txt.draw(fb, self.name, 0, lay.row_y(0), 1)
         y = lay.row_y(1)
-        draw_building(
-            fb, lay, y, lay.h - lay.lh - 2 - y, self.view["troops"][p], self.session.rs["storm"]
-        )
+        draw_building(fb, lay, y, lay.h - lay.lh - 2 - y, self.troops[p], self.session.rs["storm"])
         txt.draw(fb, self.hint, 0, lay.h - lay.lh, 1)
 
 
