@@ -56,6 +56,7 @@ class PassScreen(Screen):
         self.hold = hold_to_peek(app.hw.keymap)
         self.peek_at = 0
         self.lines = None
+        self.first = 0  # the first private line shown: UP/DOWN scroll a plain look
         name = session.name(seat)
         cols = app.lay.cols
         self.title = text.fit(strings.get("p.pass"), widgets.title_cols(app.lay, app.batt))
@@ -70,6 +71,7 @@ class PassScreen(Screen):
         for line in self.skin.private_lines(self.session, view, self.seat):
             self.lines.extend(text.wrap(line, cols))
         view = None
+        self.first = 0
         self.state = PEEK
         self.peek_at = now
         self.app.log("private " + str(self.seat))
@@ -95,7 +97,14 @@ class PassScreen(Screen):
         if self.state == PEEK:
             if self.choices is not None:
                 return self._choose(b, k, now)
-            if b == B.OK and k == B.RELEASE and self.hold:
+            if (b == B.UP or b == B.DOWN) and (k == B.PRESS or k == B.REPEAT):
+                # More lines than rows (a small screen): scroll while still holding OK.
+                last = max(0, len(self.lines) - self.app.lay.body_rows)
+                f = min(last, max(0, self.first + (1 if b == B.DOWN else -1)))
+                if f != self.first:
+                    self.first = f
+                    self.dirty = True
+            elif b == B.OK and k == B.RELEASE and self.hold:
                 self._hide()
             elif k == B.PRESS and (b == B.BACK or (b == B.OK and not self.hold)):
                 self._hide()
@@ -165,12 +174,14 @@ class PassScreen(Screen):
         if self.state == PEEK:
             app.draw_bar(fb, self.private_title)
             r = 0
-            for line in self.lines:
-                if r >= lay.body_rows:
-                    break
-                txt.draw(fb, line, 0, lay.row_y(r), 1)
+            i = self.first
+            while r < lay.body_rows and i < len(self.lines):
+                txt.draw(fb, self.lines[i], 0, lay.row_y(r), 1)
                 r += 1
-            if self.choices is not None:
+                i += 1
+            if self.choices is None:
+                widgets.scrollbar(fb, lay, self.first, len(self.lines), lay.body_rows)
+            else:
                 for i in range(len(self.choices)):
                     if r >= lay.body_rows:
                         break

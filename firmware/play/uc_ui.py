@@ -6,9 +6,9 @@ from view(None) and events; private text only from view(seat). The cutting turn 
 are Time Bomb's; the screens that Undercover adds are in uc_screens.py.
 """
 
-from core.undercover_play import NAMES, TEAMS
 from firmware import strings
 from firmware.play import tb_ui
+from firmware.ui import text
 
 S = strings.get
 action_lines = tb_ui.action_lines  # "<who> cuts a wire of <whom> #k": the same as Time Bomb
@@ -16,8 +16,10 @@ result_sound = tb_ui.result_sound  # one sound per kind of wire, after the same 
 
 
 def team_of(role):
-    # Role names repeat in NAMES (two Operatives, two Agents) but always with the same team.
-    return TEAMS[NAMES.index(role)]
+    # The end view names every role; the team of each is printed on its card.
+    if role in ("mister_x", "operative"):
+        return "organization"
+    return "agency" if role in ("belleville", "agent") else "shadow"
 
 
 def side_name(winner):
@@ -42,30 +44,36 @@ def choosing(view, seat):
     return view["step"] == "cover" and not view["reveals"] and view["turn"] == seat
 
 
+# Private lines stay within 15 characters (the 240x135 screen's width; 128x64 has 16), so they
+# never wrap there: every seat's screen then has the same number of lines at the same moment,
+# and nobody needs to scroll more than anyone else.
+_W = 15
+
+
 def private_lines(session, view, seat):
     if choosing(view, seat):
         # Short, so the one or two choices below still fit the smallest screen.
         return [S("uc.showq")]
     role = view["role"]
-    lines = [S("uc." + role) + " (" + S("uc." + view["team"]) + ")"]
-    if view["doom"] is None:
-        if role == "shadow" and view["cover"] is None:
-            lines.append(S("uc.cover") + S("uc.red") + "/" + S("uc.blue"))
-        else:
-            lines.append(S("uc.cover") + colour(view["cover"]))
+    lines = [S("uc.you") + S("uc." + role), S("uc.t." + view["team"])]
+    if view["doom"] is not None:
+        lines.append(S("uc.doom") + colour(view["doom"]))  # no covers at this table
+    elif role == "shadow" and view["cover"] is None:
+        lines.append(S("uc.cover") + S("uc.red") + "/" + S("uc.blue"))
+    else:
+        lines.append(S("uc.cover") + colour(view["cover"]))
     hand = view["hand"]
-    for k in ("defuse", "bomb", "safe"):
-        lines.append(str(hand[k]) + " " + kind_name(k))
+    lines.append(str(hand["defuse"]) + " " + kind_name("defuse"))
+    lines.append(
+        str(hand["bomb"]) + " " + kind_name("bomb") + ", " + str(hand["safe"]) + " " + S("tb.safe")
+    )
     if view["right_cover"] is not None:
-        name = session.name(view["right"])
-        lines.append(S("uc.right") + name + S("uc.shows") + colour(view["right_cover"]))
+        tail = S("uc.shows") + colour(view["right_cover"])
+        lines.append(text.fit(session.name(view["right"]), _W - len(tail)) + tail)
     intel = view.get("intel")
     if intel is not None:
-        name = session.name(intel["seat"])
-        line = name + S("uc.holds") + str(intel["count"]) + " " + kind_name(intel["wire"])
-        lines.append(line)
-    if role == "shadow" and view["doom"] is not None:
-        lines.append(S("uc.doom") + doom_rule(view["doom"]))
+        tail = ": " + str(intel["count"]) + " " + kind_name(intel["wire"])
+        lines.append(text.fit(session.name(intel["seat"]), _W - len(tail)) + tail)
     return lines
 
 
@@ -89,18 +97,11 @@ def doom_rule(doom):
 
 
 def status_lines(session, view):
-    """The public table in a few short lines."""
+    """The public table in a few short lines (the first two fit 15 columns)."""
+    r = S("uc.st.r") + str(view["round"]) + "/" + str(view["rounds"])
     lines = [
-        S("tb.round")
-        + str(view["round"])
-        + "/"
-        + str(view["rounds"])
-        + " "
-        + S("tb.cuts")
-        + str(view["cuts"])
-        + "/"
-        + str(view["quota"]),
-        S("tb.found") + str(view["found"]) + "/" + str(view["defuse"]),
+        r + S("uc.st.cut") + str(view["cuts"]) + "/" + str(view["quota"]),
+        S("uc.st.found") + str(view["found"]) + "/" + str(view["defuse"]),
         S("uc.pliers") + session.name(view["cutter"]),
     ]
     loc = view["location"]
