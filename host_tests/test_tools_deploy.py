@@ -209,3 +209,24 @@ def test_mip_installs_a_package_json_of_this_shape(vboard, tmp_path):
     flash = Path(vboard.flash)
     assert (flash / "main.py").read_text() == "print('hi')\n"
     assert (flash / "rulesets" / "t.json").read_text() == '{"format": 1}'
+
+
+def test_port_auto_detection_takes_one_board_and_lists_several(monkeypatch):
+    from serial.tools import list_ports
+
+    from tools.__main__ import resolve_port
+
+    class Port:
+        def __init__(self, device, vid):
+            self.device, self.vid, self.description = device, vid, "Board in FS mode"
+
+    found = [Port("/dev/ttyS0", None)]  # a motherboard UART: no USB id, never a board
+    monkeypatch.setattr(list_ports, "comports", lambda: found)
+    with pytest.raises(OSError, match="no board attached"):
+        resolve_port(None)
+    found.append(Port("/dev/ttyACM0", 0x2E8A))
+    assert resolve_port(None) == "/dev/ttyACM0"
+    assert resolve_port("socket://127.0.0.1:9") == "socket://127.0.0.1:9"
+    found.append(Port("/dev/ttyACM1", 0x2E8A))
+    with pytest.raises(OSError, match="several boards.*ttyACM0.*ttyACM1"):
+        resolve_port(None)

@@ -125,10 +125,12 @@ def test_render_draws_two_pixel_rows_per_line():
     frame = simproc.Frame(72, 40, "mono_vlsb", bytes(data))
     text = sim.render(frame, 1, ["status"])
     lines = text.plain.split("\n")
-    assert len(lines) == 40 // 2 + 1 and lines[-1] == "status"
-    assert all(len(line) == 72 for line in lines[:-1])
-    first = text.spans[0]
-    assert first.end == 1 and str(first.style) == "rgb(255,255,255) on rgb(0,0,0)"
+    assert len(lines) == 1 + 40 // 2 and lines[0] == "status"
+    assert all(len(line) == 72 for line in lines[1:])
+    first = text.spans[0]  # the top-left pixel, after "status\n"
+    assert (first.start, first.end) == (7, 8)
+    assert str(first.style) == "rgb(255,255,255) on rgb(0,0,0)"
+    assert len(sim.render(frame, 3, []).plain.split("\n")) == 40 * 3 // 2
     assert len(sim.render(frame, 3, []).plain.split("\n")[0]) == 72 * 3
 
 

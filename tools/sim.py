@@ -147,10 +147,11 @@ def split_keys(data):
 
 
 def render(frame, scale, lines):
-    """A rich Text of the frame in half blocks (two pixel rows per line), then `lines`."""
+    """A rich Text: `lines` first (a terminal too small crops the bottom, not the status),
+    then the frame in half blocks, two pixel rows per line."""
     from rich.text import Text
 
-    text = Text(no_wrap=True, overflow="crop")
+    text = Text("".join(line + "\n" for line in lines), no_wrap=True, overflow="crop")
     rgb = [(0, 0, 0), (255, 255, 255)] if frame.fmt == "mono_vlsb" else simproc.RGB
     w, h = frame.width * scale, frame.height * scale
     for y in range(0, h, 2):
@@ -163,8 +164,8 @@ def render(frame, scale, lines):
                 text.append("▀" * run, style=style)
                 run = 0
             style, run = st, run + 1
-        text.append("▀" * run + "\n", style=style)
-    text.append("\n".join(lines))
+        text.append("▀" * run, style=style)
+        text.append("\n" if y + 2 < h else "")
     return text
 
 
@@ -237,13 +238,14 @@ def interactive(args):
                             return 0
                         cmds += more
                 sim.send(*(cmds + controls.due(time.monotonic())))
-                now = (sim.frames, len(sim.tones), len(sim.logs))
+                now = (sim.frames, len(sim.tones), len(sim.logs), tuple(controls.held))
                 if sim.frame is None or now == shown:
                     continue
                 shown = now
                 freq = sim.tones[-1][1] if sim.tones else 0
                 status = head + "frames %d  buzzer %s" % (sim.frames, note(freq))
                 status += " %d Hz" % freq if freq else ""
+                status += "  down: " + " ".join(controls.held) if controls.held else ""
                 log = "log: " + sim.logs[-1] if sim.logs else ""
                 lines = [status, controls.legend, log]
                 live.update(render(sim.frame, scale, lines), refresh=True)
