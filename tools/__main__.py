@@ -81,6 +81,15 @@ def parser():
     a.add_argument("name", help="file name on the board, e.g. timebomb.json")
     a.add_argument("dest", nargs="?", help="local file or folder (default: current folder)")
     _port_option(a)
+
+    p = verbs.add_parser("balance", help="play many games of a ruleset: win rates per seat count")
+    p.add_argument("ruleset", metavar="RULESET", help="ruleset file (JSON)")
+    p.add_argument("--players", help="player counts: 4..8, 5 or 4,6 (default: all it allows)")
+    p.add_argument("--games", type=int, default=200, help="games per player count and policy")
+    p.add_argument("--policy", choices=("random", "simple", "both"), default="both")
+    p.add_argument("--png", help="write the chart to this PNG file")
+    p.add_argument("--jobs", type=int, help="worker processes (default: one per CPU)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     return top
 
 
@@ -93,6 +102,8 @@ def main(argv=None):
         from tools import vboard as verb
     elif args.verb == "deploy":
         from tools import deploy as verb
+    elif args.verb == "balance":
+        from tools import balance as verb
     else:
         from tools import rulesets as verb
     try:
