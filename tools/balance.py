@@ -49,7 +49,8 @@ def wilson(wins, games):
     den = 1.0 + z2 / games
     mid = (p + z2 / (2 * games)) / den
     half = Z95 * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / den
-    return max(0.0, mid - half), min(1.0, mid + half)
+    # At 0 or all wins an end is exactly the rate; rounding must not put it a hair inside.
+    return max(0.0, min(p, mid - half)), min(1.0, max(p, mid + half))
 
 
 def _rnd(seed, players, i, what):
