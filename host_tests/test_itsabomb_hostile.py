@@ -55,7 +55,7 @@ def edited(path, value, base=BASE):
         ("tiles.red", 4, "tiles.red: must be 0..3"),
         ("tiles.grey", 17, "tiles.grey: must be 0..16"),
         ("tiles.pink", 1, "tiles.pink: unknown field"),
-        ("tiles.grey", 11, "tiles: 29 tiles for 30 places in the grid"),
+        ("tiles.grey", 5, "tiles: 19 tiles for 20 places in the grid"),
         ("tokens", ["battery"], "tokens.0: must be grey or detonator"),
         ("time", 95, "time: must be 10..90"),
         ("time", 45, "time: must be a multiple of 10 seconds"),
@@ -91,9 +91,9 @@ def test_the_box_limits_special_cards_and_grey_cables_left_out():
     obj["specials"] = [{"card": "signal", "below": 30}] * 4
     assert "specials: the box has only 3 signal cards" in error_of(obj)
     obj = copy.deepcopy(BASE)
-    leave = {"name": "Porter", "text": "t", "when": "setup", "effect": "fewer_grey", "amount": 5}
-    obj["consultants"] = [leave, leave, leave]
-    assert "consultants.2.amount: more grey cables left out" in error_of(obj)
+    leave = {"name": "Porter", "text": "t", "when": "setup", "effect": "fewer_grey", "amount": 4}
+    obj["consultants"] = [leave, leave]  # 8 of the 6 grey cables
+    assert "consultants.1.amount: more grey cables left out" in error_of(obj)
     obj["consultants"] = [dict(leave, when="round")]
     assert "consultants.0.when: fewer_grey is used at setup" in error_of(obj)
     obj["consultants"] = [{"name": "Eye", "text": "t", "when": "setup", "effect": "scan"}]
