@@ -9,6 +9,7 @@ from firmware import buttons as B
 from firmware.play import uc_ui
 from firmware.play.tb_ui import CutScreen
 from firmware.ui import text, widgets
+from firmware.ui.dialog import Notice
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
 S = uc_ui.S
@@ -53,48 +54,29 @@ def _pause(app, session):
     return (PUSH, PauseMenu(app, session, uc_ui))
 
 
-class RoundScreen(Screen):
+class RoundScreen(Notice):
     """The round's Location card (or the reminder to turn up a printed one), and the Doom token.
 
-    UP/DOWN scroll, OK goes on to the turn, BACK pauses."""
+    A Notice (UP/DOWN scroll) whose OK goes on to the turn and whose BACK pauses."""
 
     def __init__(self, app, session, view):
-        super().__init__(app)
         self.session = session
-        lay = app.lay
         title = S("tb.round") + str(view["round"]) + "/" + str(view["rounds"])
-        self.title = text.fit(title, widgets.title_cols(lay, app.batt))
         body = uc_ui.location_lines(session, view)
         if view["doom"] is not None:
             body.append(S("uc.doom") + uc_ui.doom_rule(view["doom"]))
         body.append(S("uc.continue"))
-        self.lines = text.wrap("\n".join(body), lay.cols)
-        self.first = 0
+        super().__init__(app, title, "\n".join(body))
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
-            return NONE
-        if b == B.UP or b == B.DOWN:
-            last = max(0, len(self.lines) - self.app.lay.body_rows)
-            f = min(last, max(0, self.first + (1 if b == B.DOWN else -1)))
-            if f != self.first:
-                self.first = f
-                self.dirty = True
-        elif k == B.PRESS and b == B.OK:
+        if B.kind_of(ev) == B.PRESS:
+            b = B.button_of(ev)
             s = self.session
-            return (REPLACE, next_screen(self.app, s, s.game.view(None)))
-        elif k == B.PRESS and b == B.BACK:
-            return _pause(self.app, self.session)
-        return NONE
-
-    def draw(self, fb, now):
-        app = self.app
-        fb.fill(0)
-        app.draw_bar(fb, self.title)
-        widgets.lines(fb, app.lay, app.txt, self.lines, self.first)
-        widgets.scrollbar(fb, app.lay, self.first, len(self.lines), app.lay.body_rows)
+            if b == B.OK:
+                return (REPLACE, next_screen(self.app, s, s.game.view(None)))
+            if b == B.BACK:
+                return _pause(self.app, s)
+        return super().event(ev, now)
 
 
 class PickScreen(Screen):

@@ -23,7 +23,8 @@ def team_of(role):
 
 
 def side_name(winner):
-    return S("uc." + winner) + " " + S("p.win")
+    # Short: it is the end screen's title ("Organization wins" would not fit 15 columns).
+    return S("uc.w." + winner)
 
 
 def happy(winner):
@@ -152,7 +153,7 @@ def result_lines(session, events):
         elif ev[0] == "remind":
             lines.append(S("uc.remind_short"))
         elif ev[0] == "win":
-            lines.append(side_name(ev[1]))
+            lines.append(S("uc." + ev[1]) + " " + S("p.win"))
     view = session.game.view(None)
     if view["outcome"] is None and events[-1][0] == "cut":
         lines.append(S("tb.found") + str(view["found"]) + "/" + str(view["defuse"]))
