@@ -82,6 +82,13 @@ class TurnScreen(Screen):
             else:  # countdown-only mode: what the human Crisis Unit did
                 self.options.append((S("ib.o." + (a[1] if len(a) == 2 else "asked")), a))
         if not self.crisis:
+            # The reports first, the likeliest first; Consultants after them.
+            out = []
+            for key in ("ask", "nothing", "new", "explosive", "consult", "start"):
+                for o in self.options:
+                    if o[1][-1] == key or (key == "consult" and o[1][0] == key):
+                        out.append(o)
+            self.options = out
             return
         out = []
         for kind in ("row", "col"):
@@ -117,10 +124,12 @@ class TurnScreen(Screen):
 
     def _label(self):
         f = self._focus()
+        # Short enough for 8 columns: rows are letters and columns numbers, so "Ask B" is a
+        # row, "Ask 3" a column, and "Cut B_" the row of the tile about to be picked.
         if f == _LINE:
-            return S("ib.o.ask" + self.kind) + " " + ui.line_name(self.kind, self.pick())
+            return S("ib.ask") + ui.line_name(self.kind, self.pick())
         if f == _ROW:
-            return S("ib." + self.verb) + S("ib.rowof") + chr(65 + self.rows[self.ri])
+            return S("ib." + self.verb) + chr(65 + self.rows[self.ri]) + "_"
         if f == _CELL:
             return S("ib." + self.verb) + ui.cell_name(self.rows[self.ri], self._cell())
         if self.state == _WHAT and not self.crisis:
@@ -152,7 +161,8 @@ class TurnScreen(Screen):
         f = self._focus()
         self.hl_row = self.hl_col = -1
         if f == _LINE:
-            panel.extend(text.wrap(self._answer(self.kind, self.pick()), cols))
+            name = ui.line_name(self.kind, self.pick())
+            panel.extend(text.wrap(name + ":" + self._answer(self.kind, self.pick()), cols))
             if self.kind == "row":
                 self.hl_row = self.pick()
             else:

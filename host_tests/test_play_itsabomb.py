@@ -1,0 +1,178 @@
+"""It's a Bomb! on the sim board: whole games, the Crisis Unit's grid, countdown-only mode, the
+setup and scan Consultants, the score, and a reveal build-up that no deal changes."""
+
+import json
+
+import pytest
+
+from host_tests.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
+from host_tests.test_app_sim import ROOT, has_text
+
+HEAP = "512k"  # .py sources are compiled on the sim's heap; the memory test uses .mpy
+GROUP = 3  # It's a Bomb!'s row in the main menu (catalog.GROUPS)
+# Its scenarios in the menu, sorted by file name.
+COUNTDOWN, HARD, NIGHT, REALTIME, TRAINING, STANDARD = range(6)
+FILES = ("countdown", "hard", "night", "realtime", "training", None)
+
+
+def ruleset(entry):
+    name = "itsabomb" + ("-" + FILES[entry] if FILES[entry] else "") + ".json"
+    return json.loads((ROOT / "firmware" / "rulesets" / name).read_text())
+
+
+def sim(seed, heap=HEAP, **kw):
+    return RecordingSim(board="pico-ssd1306", heap=heap, env={"FUSEBOX_SEED": str(seed)}, **kw)
+
+
+def events(sp):
+    return [line[3:].split(" ") for line in sp.logs if line.startswith("ev ")]
+
+
+def no_errors(sp):
+    assert not [line for line in sp.logs if line.startswith("error")], sp.logs[-8:]
+
+
+def press(sp, *buttons):
+    for b in buttons:
+        tap(sp, b)
+    sp.wait(50)
+
+
+def seats(entry):
+    return ruleset(entry)["players"]
+
+
+@pytest.mark.parametrize(
+    "entry,players,policy",
+    [
+        (STANDARD, "min", 4),
+        (STANDARD, "max", 5),
+        (COUNTDOWN, "min", 3),
+        (COUNTDOWN, "max", 4),
+        (HARD, "max", 6),
+        (NIGHT, "min", 5),
+        (TRAINING, "max", 7),
+    ],
+)
+def test_a_whole_game_reaches_the_end_screen(entry, players, policy):
+    lo, hi = seats(entry)
+    n = lo if players == "min" else hi
+    with sim(40 + entry + n) as sp:
+        open_game(sp, GROUP, entry, n - lo)
+        assert sp.top() == "TurnScreen"
+        play_to_end(sp, policy=lambda i: i * 7 % policy)
+        no_errors(sp)
+        evs = events(sp)
+        assert evs[-1][0] == "win"
+        # The round passes round the table: the speaker's name is in the log's seat count.
+        assert sum(1 for e in evs if e[0] in ("ask", "cut")) >= 1
+        assert has_text(sp.frame, "Defused!" if evs[-1][1] == "players" else "BOOM!")
+
+
+def test_countdown_only_mode_reports_cuts_and_scores_the_win():
+    rs = ruleset(COUNTDOWN)
+    colours = sum(1 for k in ("red", "yellow", "green", "blue", "purple") if rs["tiles"].get(k))
+    players = rs["players"][0]
+    with sim(5) as sp:
+        open_game(sp, GROUP, COUNTDOWN, 0)
+        setup = any(c["when"] == "setup" for c in rs.get("consultants", ()))
+        if setup:
+            press(sp, "DOWN")  # past the setup Consultant(s) to "Start"
+            assert has_text(sp.frame, "Start")
+            press(sp, "OK", "OK")
+        assert has_text(sp.frame, "Asked")
+        press(sp, "OK", "OK")  # a question: the countdown advances one card
+        sp.wait(REVEAL_MS)
+        assert has_text(sp.frame, "Time " + str((rs["time"] - 10) // 60) + ":")
+        press(sp, "OK")
+        for _ in range(colours):
+            press(sp, "DOWN", "DOWN")  # "Cut: new colour"
+            assert has_text(sp.frame, "new colour")
+            press(sp, "OK", "OK")
+            sp.wait(REVEAL_MS)
+            assert has_text(sp.frame, "New colour!")
+            press(sp, "OK")
+        no_errors(sp)
+        assert sp.top() == "EndScreen" and has_text(sp.frame, "Defused!")
+        # IB-6: +3 a Timer card left (one was spent on the question), +2 an unused Consultant,
+        # +1 a standard scenario, -1 a player.
+        timers = rs["time"] // 10 - 1
+        score = 3 * timers + 2 * len(rs.get("consultants", ())) + 1 - players
+        assert events(sp)[-2] == ["score", str(score)]
+
+
+def test_the_night_porter_leaves_two_places_empty_before_the_start():
+    with sim(6) as sp:
+        open_game(sp, GROUP, NIGHT, 0)
+        assert has_text(sp.frame, "Use The Night")
+        press(sp, "OK", "OK")  # use him, confirmed
+        assert sp.top() == "Notice"  # his card, read out
+        press(sp, "OK")
+        assert has_text(sp.frame, "Hole A_")
+        press(sp, "OK", "OK")
+        assert has_text(sp.frame, "Hole A1?")
+        press(sp, "OK")
+        assert has_text(sp.frame, "Hole A_")  # one more place to leave empty
+        press(sp, "OK", "DOWN")  # the same row, then past the first tile left there
+        assert has_text(sp.frame, "Hole A3")  # A1 has no tile now: A2 comes first, then A3
+        press(sp, "OK", "OK")
+        assert has_text(sp.frame, "Start")
+        press(sp, "OK", "OK")
+        no_errors(sp)
+        assert [e[:3] for e in events(sp)] == [
+            ["consult", "0", "fewer_grey"],
+            ["empty", "0", "0"],
+            ["empty", "0", "2"],
+            ["start"],
+        ]
+        assert has_text(sp.frame, "Ask row")
+
+
+def test_a_scan_shows_one_tiles_token_and_asking_shows_the_line_s_tokens():
+    rs = ruleset(TRAINING)
+    k = [c["effect"] for c in rs["consultants"]].index("scan")
+    with sim(7) as sp:
+        open_game(sp, GROUP, TRAINING, 0)
+        press(sp, *["DOWN"] * (3 + k))
+        assert has_text(sp.frame, "Use " + rs["consultants"][k]["name"][:10])
+        press(sp, "OK", "OK", "OK")  # use, confirm, close the card
+        assert has_text(sp.frame, "Scan A_")
+        press(sp, "OK", "OK", "OK")
+        scan = events(sp)[-1]
+        assert scan[:3] == ["scan", "0", "0"]
+        assert sp.top() == "Notice" and has_text(sp.frame, "A1:")
+        press(sp, "OK")
+        press(sp, "OK", "DOWN", "OK", "OK")  # ask row B
+        sp.wait(REVEAL_MS)
+        ask = events(sp)[-2]
+        assert ask[:3] == ["ask", "row", "1"]
+        assert has_text(sp.frame, "Ask row B")
+        no_errors(sp)
+
+
+def first_cut_history(seed):
+    """Cut tile A1 of the standard grid; the public history up to the reveal's result."""
+    with sim(seed) as sp:
+        open_game(sp, GROUP, STANDARD, 0)
+        press(sp, "DOWN", "DOWN")
+        assert has_text(sp.frame, "Cut tile")
+        press(sp, "OK", "OK", "OK")
+        assert has_text(sp.frame, "Cut A1?")
+        press(sp, "OK")
+        sp.wait(2000)
+        result = [h for h in sp.history if h[0] == "log" and h[3] == "result"]
+        assert result, "the reveal never showed its result"
+        upto = sp.history.index(result[0])
+        hist = [h for h in sp.history[:upto] if h[0] != "log"]
+        return hist, events(sp)[0], sp.frame
+
+
+def test_the_cut_s_build_up_looks_the_same_whatever_is_under_the_tile():
+    runs = [first_cut_history(seed) for seed in (1, 2, 3, 4, 5, 6)]
+    base = runs[0][0]
+    assert len(base) > 10
+    for hist, _, _ in runs[1:]:
+        assert hist == base
+    # ...while the tiles really differed, and so did the results shown after the build-up.
+    assert len({ev[3] for _, ev, _ in runs}) > 1
+    assert len({bytes(f) for _, _, f in runs}) > 1
