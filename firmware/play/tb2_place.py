@@ -43,13 +43,18 @@ class PlaceScreen(Screen):
         self.status = [text.fit(line, lay.cols) for line in self.status]
         n = view["seats"]
         storm = session.rs["storm"]
+        self.group = storm
         self.places = [p for p in range(n + 1) if view["buildings"][p] is None]
         self.labels = []
+        # One column stays free for the scrollbar; a narrow screen drops the "/4" so that the
+        # names keep their letters (the group size is on the rules page and the picture).
+        cols = lay.cols - 1
         for p in self.places:
-            count = " " + str(view["troops"][p]) + "/" + str(storm)
-            name = text.fit(ui.where(session, p), lay.cols - len(count))
-            self.labels.append(name + count)
-        self.labels.append(text.fit(strings.get("t2.recard"), lay.cols))
+            count = " " + str(view["troops"][p])
+            if cols >= 12:
+                count += "/" + str(storm)
+            self.labels.append(text.fit(ui.where(session, p), cols - len(count)) + count)
+        self.labels.append(text.fit(strings.get("t2.recard"), cols))
         self.rows = lay.body_rows - len(self.status)
         self.cursor = 0
         self.top = 0
@@ -129,29 +134,29 @@ class PlaceScreen(Screen):
         p = self.places[self.cursor]
         txt.draw(fb, self.name, 0, lay.row_y(0), 1)
         y = lay.row_y(1)
-        draw_building(fb, lay, y, lay.h - lay.lh - 2 - y, self.troops[p], self.session.rs["storm"])
+        draw_building(fb, lay, txt, y, lay.h - lay.lh - 2 - y, self.troops[p], self.group)
         txt.draw(fb, self.hint, 0, lay.h - lay.lh, 1)
 
 
-def draw_building(fb, lay, y, h, count, group):
-    """A house outline (roof and walls) and, beside it, the troop cards of its group: those
-    already there as filled cards, the one about to be placed as an outlined card with a '?',
-    the rest as dots. Shapes and a mark, never colour, tell them apart."""
-    if h < 8:
-        return
+def draw_building(fb, lay, txt, y, h, count, group):
+    """A house (roof, walls, door) and, beside it, the troop cards of its group: those already
+    there filled, the one about to be placed outlined with a '?', the free places as dots.
+    Shapes and a mark tell them apart, never colour; lines are as thick as the font's pixels."""
     s = lay.scale
+    if h < 8 * s:
+        return
     hw = h * 5 // 4  # house width
     x = 2
     roof = h // 3
-    fb.line(x, y + roof, x + hw // 2, y, 1)
-    fb.line(x + hw // 2, y, x + hw - 1, y + roof, 1)
-    fb.rect(x, y + roof, hw, h - roof, 1)
+    for i in range(s):
+        fb.line(x, y + roof + i, x + hw // 2, y + i, 1)
+        fb.line(x + hw // 2, y + i, x + hw - 1, y + roof + i, 1)
+        fb.rect(x + i, y + roof + i, hw - 2 * i, h - roof - 2 * i, 1)
     dw = max(3, hw // 4)
-    fb.rect(x + (hw - dw) // 2, y + h - dw * 3 // 2, dw, dw * 3 // 2, 1)  # the door
+    fb.fill_rect(x + (hw - dw) // 2, y + h - dw * 3 // 2, dw, dw * 3 // 2, 1)  # the door
     cx = x + hw + 3 * s
-    avail = lay.w - cx - 2
     gap = 2 * s
-    cw = min((avail - gap * (group - 1)) // max(group, 1), h * 2 // 3)
+    cw = min((lay.w - cx - 2 - gap * (group - 1)) // max(group, 1), h * 2 // 3)
     if cw < 3:
         return
     ch = min(h, cw * 3 // 2)
@@ -161,8 +166,9 @@ def draw_building(fb, lay, y, h, count, group):
         if i < count:
             fb.fill_rect(cxi, cy, cw, ch, 1)
         elif i == count:
-            fb.rect(cxi, cy, cw, ch, 1)
-            if cw >= 8 and ch >= 8:
-                fb.text("?", cxi + (cw - 8) // 2, cy + (ch - 8) // 2, 1)
+            for j in range(s):
+                fb.rect(cxi + j, cy + j, cw - 2 * j, ch - 2 * j, 1)
+            if cw >= 8 * s + 2 and ch >= 8 * s + 2:
+                txt.draw(fb, "?", cxi + (cw - 8 * s) // 2, cy + (ch - 8 * s) // 2, 1)
         else:
             fb.fill_rect(cxi + cw // 2 - s, cy + ch // 2 - s, 2 * s, 2 * s, 1)
