@@ -1,39 +1,28 @@
 """Time Bomb: Undercover (Agency, Organization and a lone Shadow; 4-8 players): UC-1..UC-4."""
 
-# Roles come from the ruleset's cover table (UC-1, core/undercover_play.py): one prepared card
-# stays undealt where the table has more cards than seats. Cover step (UC-2): every seat in turn
-# shows a cover as a private action (only Shadow has two to choose from; everyone acts, so the
-# table cannot tell who chose), then every seat privately looks at its right-hand neighbour's
-# cover. Where the ruleset says so (4 players) the Doom token is flipped publicly from the seed
-# instead. Cutting is Time Bomb's, on the shared wire table; Shadow wins only by cutting the
-# game-ending wire himself (UC-3). Each round turns up a Location (UC-4, core/locations.py).
-# The rules of each step are in core/undercover_play.py; ruleset checks (undercover_rules) and
-# saves (undercover_state) load on first use: the board compiles one small file at a time.
+# Roles come from the ruleset's cover table (UC-1): one prepared card stays undealt where the
+# table has more cards than seats (the cards: core/undercover_rules.py).
+# Cover step (UC-2): every seat in turn shows a cover as a private action (only Shadow has two
+# to choose from; everyone acts, so the table cannot tell who chose), then every seat privately
+# looks at its right-hand neighbour's cover; seats are numbered clockwise, so that neighbour is
+# the seat before. Where the ruleset says so (4 players) the Doom token is flipped publicly from
+# the seed instead. Cutting is Time Bomb's, on the shared wire table; Shadow wins only by
+# cutting the game-ending wire himself (UC-3). Each round turns up a Location (UC-4,
+# core/locations.py). Events never carry a secret: a cover shown is ("cover", seat).
+#
+# The parts are small files, and the biggest compile (the wire table) comes first: the board
+# compiles each file on import, while the ruleset's raw JSON is still in its heap.
 
-from core import locations, undercover_state
+from core import wires  # noqa: I001
+from core import undercover_rules, undercover_state
 from core import undercover_play as play
+from core import undercover_view
 from core.errors import IllegalAction
+from core.locations import turn_up
 from core.rng import Rng
-from core.undercover_play import (
-    CLAIM,
-    COLOURS,
-    COVER,
-    COVER_STEP,
-    NAMES,
-    PASS,
-    SHADOW,
-    TEAMS,
-    right_of,
-    role_deck,
-)
-from core.wires import Table
+from core.undercover_rules import COLOURS, COVER, SHADOW, role_deck
 
-
-def validate(obj, rs):
-    """Check an undercover ruleset (called by core.ruleset.load)."""
-    from core import undercover_rules
-
-    undercover_rules.validate(obj, rs)
+validate = undercover_rules.validate  # what core.ruleset.load calls
 
 
 class Game:
@@ -51,24 +40,17 @@ class Game:
         rng.shuffle(deck)
         self.roles = deck[:players]
         self.undealt = deck[players] if len(deck) > players else None
-        t = Table(players, ruleset["wires"][players], ruleset["hand"], ruleset["rounds"], rng)
-        self.table = t
+        w = ruleset["wires"][players]
+        self.table = t = wires.Table(players, w, ruleset["hand"], ruleset["rounds"], rng)
         t.cutter = rng.below(players) if first is None else first
         doom = players in ruleset["doom"]
         self.doom = rng.below(2) if doom else None
         self.covers = [] if doom else [-1] * players
+        self.step = "cut" if doom else "cover"
         self.turn = 0
         self.pending = [True] * players
         self.result = None
-        self.here = locations.Round(ruleset, players)
-        self.here.draw(1, rng, t.hands)
-        self.step = COVER_STEP
-        if doom:
-            play.begin_cutting(self)
-
-    def __repr__(self):
-        t = self.table
-        return "<undercover %dp round %d %s found %d>" % (self.n, t.round, self.step, t.found)
+        turn_up(self, 1)
 
     def reveals(self):
         return [s for s in range(self.n) if self.pending[s]]
@@ -81,25 +63,33 @@ class Game:
     def current_player(self):
         if self.result is not None or True in self.pending:
             return None
-        if self.step in (COVER_STEP, CLAIM):
-            return self.turn
-        return self.table.cutter
+        return self.turn if self.step == "cover" else self.table.cutter
 
     def actions(self):
         p = self.current_player()
         if p is None:
             return []
-        step = self.step
-        if step == COVER_STEP:
+        if self.step == "cover":
             r = self.roles[p]
-            if r == SHADOW:
-                return [("cover", "blue"), ("cover", "red")]
-            return [("cover", COLOURS[COVER[r]])]
-        if step == CLAIM:
-            return [("claim", k) for k in range(len(self.table.hands[p]) + 1)]
-        if step == PASS:
-            return [("pass", s) for s in range(self.n) if s != p and play.can_cut(self, s)]
-        return self.here.allowed(self.table.cut_actions())
+            return (
+                [("cover", "blue"), ("cover", "red")]
+                if r == SHADOW
+                else [("cover", COLOURS[COVER[r]])]
+            )
+        hands = self.table.hands
+        if self.step == "pass":
+            # To any other seat that will have a wire to cut.
+            return [
+                ("pass", s)
+                for s in range(self.n)
+                if s != p and len(hands[s]) < sum(map(len, hands))
+            ]
+        acts = self.table.cut_actions()
+        if self.kind == "no_return" and self.prev >= 0:
+            # Not back at the seat that just cut yours, unless nobody else has wires.
+            kept = [a for a in acts if a[1] != self.prev]
+            return kept if kept else acts
+        return acts
 
     def act(self, action):
         a = None
@@ -107,35 +97,24 @@ class Game:
             a = tuple(action)
         if a is None or a not in self.actions():
             raise IllegalAction("not a legal action now: " + repr(action))
-        events = play.apply(self, a)
-        if self.result is not None:
-            events.append(("win", self.result[0], self.result[1]))
-        return events
+        t, n = self.table, self.n
+        if a[0] == "cover":
+            p = self.turn
+            self.covers[p] = COLOURS.index(a[1])
+            self.turn += 1
+            if self.turn < n:
+                return [("cover", p)]
+            self.pending = [True] * n  # every seat now looks at its neighbour's cover
+            self.step, self.turn = "cut", 0
+            return [("cover", p), ("covers",)]
+        if a[0] == "pass":
+            events = [("pass", t.cutter, a[1])]
+            t.cutter, self.step = a[1], "cut"
+            return events
+        return play.cut(self, a[1], a[2])
 
     def view(self, seat=None):
-        n, t = self.n, self.table
-        v = {"game": "undercover", "seats": n, "reveals": self.reveals(), "step": self.step}
-        t.public(v)
-        self.here.public(v)
-        v["turn"] = self.turn if self.step in (COVER_STEP, CLAIM) else None
-        v["doom"] = None if self.doom is None else COLOURS[self.doom]
-        v["outcome"] = list(self.result) if self.result else None
-        if self.result is not None:
-            v["roles"] = [NAMES[r] for r in self.roles]
-            v["undealt"] = None if self.undealt is None else NAMES[self.undealt]
-            v["shown"] = [COLOURS[c] if c >= 0 else None for c in self.covers]
-        if seat is not None:
-            r = self.roles[seat]
-            v["seat"], v["role"], v["team"] = seat, NAMES[r], TEAMS[r]
-            v["hand"] = t.hand_counts(seat)
-            c = COVER[r] if r != SHADOW else (self.covers[seat] if self.covers else -1)
-            v["cover"] = COLOURS[c] if c >= 0 else None  # Shadow's, once chosen
-            right = right_of(seat, n)
-            v["right"], v["right_cover"] = right, None
-            if self.covers and self.step != COVER_STEP:
-                v["right_cover"] = COLOURS[self.covers[right]]
-            self.here.private(v, seat)
-        return v
+        return undercover_view.view(self, seat)
 
     def outcome(self):
         return self.result
