@@ -116,8 +116,8 @@ def test_the_rules_page_follows_the_ruleset_numbers():
     variant = copy.deepcopy(OFFICIAL)
     variant["storm"] = {"troops": 3, "storm_in": -1, "explosion": 4}
     variant["bombs"]["expert"] = -2
-    for obj, want in ((OFFICIAL, ("number 4", "of 0 or", "at 3 or", "Expert -1")),
-                      (variant, ("number 3", "of -1 or", "at 4 or", "Expert -2"))):  # fmt: skip
+    for obj, want in ((OFFICIAL, ("cards: 4", "of 0 or", "at 3 or", "Expert -1")),
+                      (variant, ("cards: 3", "of -1 or", "at 4 or", "Expert -2"))):  # fmt: skip
         s = session(4, 1, rules(obj))
         s.game.pending = [0] * 4
         text = "\n".join(ui.rules_lines(s, s.game.view(None)))
@@ -152,3 +152,13 @@ def test_public_text_never_names_a_face_down_card(seed, n, rnd):
                     assert ui.where(s, p) + " " + ui.building_name("boom") not in text
     end = ui.end_lines(s, g.view(None))
     assert len(end) == 2 * n + 1  # every role, every building and the centre's
+
+
+def test_the_rules_page_repeats_the_last_check_which_a_reset_may_have_cut_short():
+    s = session(4, 5)
+    g = s.game
+    g.pending = [0] * 4
+    for _ in range(4):
+        g.act(("place", "swat", 4))
+    text = "\n".join(ui.rules_lines(s, g.view(None)))
+    assert "Last check: Centre: 4 SWAT; Total 0 STORM IN" in text

@@ -191,11 +191,17 @@ def rules_lines(session, view):
     lines.append(S("t2.r.bombs") + bombs)
     lines.append(S("t2.r.in") + str(lo) + S("t2.r.blow") + str(hi) + S("t2.r.fail"))
     lines.append(S("t2.r.work"))
+    last = view["last"]
+    if last is not None:
+        # The check a reset may have cut short on screen: [place, 4 card counts, result].
+        total = sum(last[1 + k] * rs["bombs"][k] for k in range(4))
+        ev = ("check", last[0], last[5], total) + tuple(last[1:5])
+        lines.append(S("t2.r.last") + log_line(session, ev))
     lines.append(S("t2.found") + str(view["found"]) + "/" + str(view["hideouts"]))
     up = []
     for p in range(n + 1):
         if view["buildings"][p]:
-            up.append(where(session, p) + " " + building_name(view["buildings"][p]))
+            up.append(where(session, p) + ": " + building_name(view["buildings"][p]))
     if up:
         lines.append(S("t2.r.up") + ", ".join(up))
     lines.append(
