@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 _BAR, _GAP, _GROUP_GAP = 34, 4, 26
 _LEFT, _RIGHT, _TOP = 54, 16, 54
-_PANEL_H, _PANEL_GAP, _LEGEND_H = 190, 40, 34
+_PANEL_H, _PANEL_GAP, _LEGEND_H = 200, 46, 34
 _INK, _PAPER, _GRID = (0, 0, 0), (255, 255, 255), (205, 205, 205)
 _FILLS = ((70, 70, 70), (255, 255, 255), (200, 200, 200))  # solid, hatched, dotted
 
@@ -73,21 +73,28 @@ def chart(rs, name, rows, games, seed):
     d.text((10, 28), "%d games per player count, seed %s" % (games, seed), fill=_INK, font=small)
     by = {(r["policy"], r["players"], r["side"]): r for r in rows}
     for p, pol in enumerate(pols):
-        top = _TOP + p * (_PANEL_H + _PANEL_GAP) + 14
+        top = _TOP + p * (_PANEL_H + _PANEL_GAP) + 30
         base = top + _PANEL_H - 30
 
         def y(v, top=top, base=base):
             return round(base - v * (base - top))
 
-        d.text((_LEFT, top - 16), pol + " policy", fill=_INK, font=small)
+        caption = pol + " policy, by number of players"
+        if rs["game"] == "itsabomb":
+            caption += " (under each count: the mean score of the wins)"
+        d.text((_LEFT, top - 28), caption, fill=_INK, font=small)
         for tick in (0, 25, 50, 75, 100):
             ty = y(tick / 100)
             d.line((_LEFT - 4, ty, width - _RIGHT, ty), fill=_GRID if tick else _INK)
             d.text((_LEFT - 8, ty), "%d%%" % tick, fill=_INK, font=small, anchor="rm")
         for c, n in enumerate(counts):
             x = _LEFT + _GROUP_GAP // 2 + c * (group + _GROUP_GAP)
-            at = (x + group // 2, base + 6)
-            d.text(at, "%d players" % n, fill=_INK, font=small, anchor="mt")
+            at = (x + group // 2, base + 4)
+            d.text(at, str(n), fill=_INK, font=big, anchor="mt")
+            r = by.get((pol, n, sides[0]))
+            if rs["game"] == "itsabomb" and r is not None and r["score"] is not None:
+                at = (at[0], base + 20)
+                d.text(at, "%.1f" % r["score"], fill=_INK, font=small, anchor="mt")
             for k, side in enumerate(sides):
                 r = by.get((pol, n, side))
                 if r is None:
@@ -96,9 +103,10 @@ def chart(rs, name, rows, games, seed):
                 mid = x0 + _BAR // 2
                 _fill(d, (x0, y(r["rate"]), x0 + _BAR, base), k)
                 lo, hi = y(r["low"]), y(r["high"])
-                d.line((mid, lo, mid, hi), fill=_INK, width=2)
-                d.line((mid - 5, lo, mid + 5, lo), fill=_INK, width=2)
-                d.line((mid - 5, hi, mid + 5, hi), fill=_INK, width=2)
+                for ink, w in ((_PAPER, 4), (_INK, 2)):  # a pale halo: visible on dark fills
+                    d.line((mid, lo, mid, hi), fill=ink, width=w)
+                    d.line((mid - 5, lo, mid + 5, lo), fill=ink, width=w)
+                    d.line((mid - 5, hi, mid + 5, hi), fill=ink, width=w)
                 label = "%.0f" % (100 * r["rate"])
                 d.text((mid, hi - 3), label, fill=_INK, font=small, anchor="mb")
     ly = height - _LEGEND_H + 8
