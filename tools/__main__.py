@@ -86,7 +86,12 @@ def parser():
     p.add_argument("ruleset", metavar="RULESET", help="ruleset file (JSON)")
     p.add_argument("--players", help="player counts: 4..8, 5 or 4,6 (default: all it allows)")
     p.add_argument("--games", type=int, default=200, help="games per player count and policy")
-    p.add_argument("--policy", choices=("random", "simple", "both"), default="both")
+    p.add_argument(
+        "--policy",
+        choices=("random", "simple", "both"),
+        default="both",
+        help="uniform random moves, a naive strategy per game, or both (default)",
+    )
     p.add_argument("--png", help="write the chart to this PNG file")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per CPU)")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
