@@ -218,3 +218,34 @@ def test_a_private_turn_hides_and_needs_a_new_pass_to_come_back():
         tap(sp, "OK")
         sp.wait(50)
         assert sp.top() == "PlaceScreen" and not sp.private
+
+
+def test_the_pause_menu_shows_the_rules_for_now_and_the_game_log():
+    with sim(9) as sp:
+        open_game(sp, GROUP, 0, 0, first=1)
+        for _ in range(4):
+            pass_around(sp)
+        play_one_turn(sp, 0, 4)  # P1 puts a card at the centre
+        pass_around(sp, 0)
+        assert sp.top() == "PlaceScreen"
+        tap(sp, "BACK")
+        assert sp.top() == "PauseMenu"
+        tap(sp, "DOWN")
+        tap(sp, "OK")
+        assert sp.top() == "Notice"
+        assert has_text(sp.frame, "Now: P2 plays")
+        frames = scroll(sp, 12)
+        assert any(has_text(f, "Troops waiting:") for f in frames)
+        assert any(has_text(f, "Radio: P1") for f in frames)
+        tap(sp, "OK")
+        tap(sp, "DOWN")
+        tap(sp, "OK")
+        assert has_text(sp.frame, "P1 > Centre")
+        tap(sp, "OK")
+        tap(sp, "UP")
+        tap(sp, "UP")
+        tap(sp, "OK")  # continue: the placement is still there, the card still chosen
+        assert sp.top() == "PlaceScreen"
+        tap(sp, "OK")
+        tap(sp, "OK")
+        assert events(sp)[-1] == ["place", "1", "0", "1"]

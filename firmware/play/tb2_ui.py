@@ -179,47 +179,43 @@ def _signed(n):
 
 
 def rules_lines(session, view):
-    """What may be done now, what is on the table, and what wins, from the ruleset and view."""
+    """What may be done now and what is on the table first, then the rules that decide a check,
+    then what wins: all from the ruleset and the public view."""
     rs = session.rs
     lo, hi = rs["thresholds"]
     n = view["seats"]
-    bombs = ", ".join(troop_name(TROOPS[k]) + " " + _signed(rs["bombs"][k]) for k in range(4))
     lines = []
     if view["outcome"] is None and not view["reveals"]:
         lines.append(S("t2.r.now") + session.name(view["turn"]) + S("t2.r.place"))
-    lines.append(S("t2.r.group") + str(rs["storm"]))
-    lines.append(S("t2.r.bombs") + bombs)
-    lines.append(S("t2.r.in") + str(lo) + S("t2.r.blow") + str(hi) + S("t2.r.fail"))
-    lines.append(S("t2.r.work"))
-    last = view["last"]
-    if last is not None:
-        # The check a reset may have cut short on screen: [place, 4 card counts, result].
-        total = sum(last[1 + k] * rs["bombs"][k] for k in range(4))
-        ev = ("check", last[0], last[5], total) + tuple(last[1:5])
-        lines.append(S("t2.r.last") + log_line(session, ev))
     lines.append(S("t2.found") + str(view["found"]) + "/" + str(view["hideouts"]))
+    waiting = []
+    for p in range(n + 1):
+        if not view["buildings"][p]:
+            waiting.append(where(session, p) + " " + str(view["troops"][p]))
+    lines.append(S("t2.r.troops") + ", ".join(waiting))
+    hands = [session.name(s) + " " + str(view["hands"][s]) for s in range(n)]
+    lines.append(S("t2.r.hands") + ", ".join(hands))
+    lines.append(S("t2.radio") + session.name(view["transceiver"]))
     up = []
     for p in range(n + 1):
         if view["buildings"][p]:
             up.append(where(session, p) + ": " + building_name(view["buildings"][p]))
     if up:
         lines.append(S("t2.r.up") + ", ".join(up))
-    lines.append(
-        S("t2.r.troops")
-        + ", ".join(
-            where(session, p) + " " + str(view["troops"][p])
-            for p in range(n + 1)
-            if not view["buildings"][p]
-        )
-    )
-    lines.append(
-        S("t2.r.hands")
-        + ", ".join(session.name(s) + " " + str(view["hands"][s]) for s in range(n))
-    )
-    lines.append(S("t2.radio") + session.name(view["transceiver"]))
     out = [str(view["removed"][k]) + " " + troop_name(k) for k in TROOPS if view["removed"][k]]
     if out:
         lines.append(S("t2.r.out") + ", ".join(out))
+    last = view["last"]
+    if last is not None:
+        # The check a reset may have cut short on screen: [place, 4 card counts, result].
+        total = sum(last[1 + k] * rs["bombs"][k] for k in range(4))
+        ev = ("check", last[0], last[5], total) + tuple(last[1:5])
+        lines.append(S("t2.r.last") + log_line(session, ev))
+    bombs = ", ".join(troop_name(TROOPS[k]) + " " + _signed(rs["bombs"][k]) for k in range(4))
+    lines.append(S("t2.r.group") + str(rs["storm"]))
+    lines.append(S("t2.r.bombs") + bombs)
+    lines.append(S("t2.r.in") + str(lo) + S("t2.r.blow") + str(hi) + S("t2.r.fail"))
+    lines.append(S("t2.r.work"))
     lines.append(S("t2.r.swat"))
     lines.append(S("t2.r.terr"))
     return lines
