@@ -151,7 +151,8 @@ def test_public_text_never_names_a_face_down_card(seed, n, rnd):
                 if view["buildings"][p] is None:
                     assert ui.where(s, p) + " " + ui.building_name("boom") not in text
     end = ui.end_lines(s, g.view(None))
-    assert len(end) == 2 * n + 1  # every role, every building and the centre's
+    assert len(end) == n + 1  # every role and building, and the centre's building
+    assert end[-1].startswith("Centre: ")
 
 
 def test_the_rules_page_repeats_the_last_check_which_a_reset_may_have_cut_short():

@@ -222,11 +222,15 @@ def rules_lines(session, view):
 
 
 def end_lines(session, view):
+    """Each seat's role and last building, then the centre's: all turned up at the end."""
     lines = []
     roles = view.get("roles") or []
     cards = view.get("cards") or []
     for seat in range(len(roles)):
-        lines.append(session.name(seat) + ": " + role_name(roles[seat]))
-    for p in range(len(cards)):
-        lines.append(S("t2.bldg") + where(session, p) + " " + building_name(cards[p]))
+        line = session.name(seat) + ": " + role_name(roles[seat])
+        if seat < len(cards):
+            line += ", " + building_name(cards[seat])
+        lines.append(line)
+    if len(cards) > len(roles):
+        lines.append(S("t2.centre") + ": " + building_name(cards[-1]))
     return lines
