@@ -31,6 +31,7 @@ _STEP_LIVE_MS = const(20)
 _STEP_IDLE_MS = const(40)
 # The battery is read rarely: ADC reads are slow-ish and the level moves slowly.
 _BATTERY_MS = const(10000)
+_MAX_ERROR_STREAK = const(5)
 # After this long with nothing to do, collect garbage (a quiet moment).
 _IDLE_GC_MS = const(2000)
 
@@ -192,12 +193,18 @@ class App:
 
     def run(self):
         self.boot(self.hw.ticks_ms())
+        streak = 0
         while True:
             try:
                 self.step()
+                streak = 0
             except Exception as e:  # noqa: BLE001 (KeyboardInterrupt still stops the app)
                 # A bug in one screen, or a module missing from a half-done deploy, must not
-                # brick a game night: log it and go back to the menu.
+                # brick a game night: log it and go back to the menu. An error that the menu
+                # itself keeps raising is not recoverable: stop instead of spinning.
+                streak += 1
+                if streak > _MAX_ERROR_STREAK:
+                    raise
                 self.recover(e)
 
     def recover(self, e):
@@ -214,6 +221,7 @@ class App:
         self.stack.home(now)
         catalog.unload(self._base)
         self.tell_screen()
+        self.hw.sleep_ms(_STEP_IDLE_MS)
 
 
 def run(hw, board_name=""):

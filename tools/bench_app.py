@@ -34,34 +34,61 @@ def compile_flash(flash):
             py.unlink()
 
 
-def scenario():
-    """Input lines for the sim: every main-menu entry opened and closed, the timer run."""
-    lines = ["wait 200"]
+def scenario(names=None):
+    """Input lines for the default board (UP DOWN OK BACK): idle, open every list of the main
+    menu (each game's rulesets, Settings with a seat name, About), then the Bomb timer: arm
+    Classic 5:00, let it count and beep, pause it with a hold and leave."""
+    lines = ["wait 10000"]
 
     def tap(name, ms=60):
+        name = names.get(name, name) if names else name
         lines.extend(["press " + name, "wait %d" % ms, "release " + name, "wait 60"])
 
-    # Walk the whole main menu: open each entry, go one level in, come back out.
-    for _ in range(12):
+    for _ in range(4):  # the four game groups: open the ruleset list, scroll it, close it
         tap("OK")
         tap("DOWN")
-        tap("OK")
-        lines.append("wait 300")
-        tap("BACK")
+        tap("DOWN")
         tap("BACK")
         tap("DOWN")
-    # The Bomb timer: find it by position is board-independent enough: try each entry's first
-    # preset, hold OK to arm, let it run, pause (hold BACK) and leave.
-    for _ in range(12):
-        tap("OK")
-        tap("OK", 3500)
-        lines.append("wait 5000")
-        tap("BACK", 3000)
-        tap("BACK")
-        tap("BACK")
+    tap("DOWN")  # skip the Bomb timer for now: Settings
+    tap("OK")
+    for _ in range(4):
+        tap("OK")  # sound, volume, brightness, auto-hide: each changes
         tap("DOWN")
+    tap("OK")  # seat names
+    tap("OK")  # seat 1
+    tap("UP")
+    for _ in range(8):
+        tap("OK")  # through the name: saved
+    tap("BACK")
+    tap("BACK")  # settings saved on the way out
+    tap("DOWN")
+    tap("OK")  # About
+    lines.append("wait 1000")
+    tap("BACK")
+    tap("UP")
+    tap("UP")  # Bomb timer
+    tap("OK")
+    tap("OK")  # Classic 5:00
+    tap("OK", 3300)  # hold to arm
+    lines.append("wait 30000")
+    tap("BACK", 2300)  # hold to pause
+    lines.append("wait 2000")
+    tap("BACK")  # leave the paused timer
+    tap("BACK")
+    for _ in range(4):
+        tap("UP")  # the cursor back at the top, so the scenario can run again
     lines.append("wait 5000")
     return lines
+
+
+def physical_names(prof):
+    """{"UP": physical name, ...} for a profile's direct buttons (e.g. A for OK on a Thumby)."""
+    out = {}
+    for phys, logical in prof["keymap"].items():
+        if len(logical) == 1:
+            out[logical[0].upper()] = phys
+    return out
 
 
 def run_heap(heap_k, flash, board="pico-ssd1306"):
@@ -69,8 +96,8 @@ def run_heap(heap_k, flash, board="pico-ssd1306"):
     sys.path.insert(0, str(ROOT))
     from tools import simproc
 
-    script = "\n".join(scenario() + ["sync end", "quit"]) + "\n"
     prof = simproc.sim_profile(board)
+    script = "\n".join(scenario(physical_names(prof)) + ["sync end", "quit"]) + "\n"
     simproc.populate_flash(flash, prof)
     compile_flash(flash)
     for p in Path(flash, "data").glob("*"):
@@ -84,8 +111,8 @@ def run_heap(heap_k, flash, board="pico-ssd1306"):
         timeout=300,
     )
     out = r.stdout
-    ok = r.returncode == 0 and "synced end" in out and "MemoryError" not in out + r.stderr
-    return ok and "log error" not in out
+    ok = r.returncode == 0 and "synced end" in out and "Traceback" not in out + r.stderr
+    return ok and "log error" not in out and "screen 3 TimerScreen Classic 5:00" in out
 
 
 def smallest_heap(board="pico-ssd1306", lo=32, hi=512, step=4):

@@ -74,7 +74,7 @@ def entry_rows(app, entries):
 
 
 def group_screen(app, game):
-    entries = catalog.in_group(app.entries, game)
+    entries = catalog.check(app.entries, game)
     labels, marks, actions = entry_rows(app, entries)
     if not labels:
         labels.append(strings.get("none"))

@@ -25,7 +25,7 @@ def presets_screen(app):
     labels = []
     marks = []
     actions = []
-    timers = catalog.in_group(app.entries, "timer")
+    timers = catalog.check(app.entries, "timer")
     for e in timers:
         if e.error:
             continue

@@ -1,0 +1,93 @@
+"""Memory: the deployed (.mpy) app idles, opens every menu and runs the timer within a fixed
+heap budget on the sim board, and the heap after a session is back where it started."""
+
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tools import bench_app, simproc
+
+# The budget the app must fit: the heap bench_app finds is well below it (see its output);
+# an RP2040 running MicroPython has about 190 KB of heap, part of it for a game's own code.
+BUDGET_K = 192
+
+
+@pytest.mark.parametrize("board", ["pico-ssd1306", "thumby", "pico-display-pack"])
+def test_menus_and_a_running_timer_fit_the_heap_budget(board):
+    with tempfile.TemporaryDirectory(prefix="fusebox-mem-") as d:
+        assert bench_app.run_heap(BUDGET_K, Path(d) / "flash", board)
+
+
+def test_a_heap_far_too_small_is_detected():
+    # The check can fail: with 48 KB the app cannot even boot.
+    with tempfile.TemporaryDirectory(prefix="fusebox-mem-") as d:
+        assert not bench_app.run_heap(48, Path(d) / "flash")
+
+
+def test_a_second_session_keeps_no_more_heap_than_the_first(tmp_path):
+    """About's free-RAM figure after one whole scenario and after a second one (back at the
+    menu each time, every screen's module dropped again) differs by little: nothing piles up.
+    (The first visit to each game's list keeps that game's interned names for good, which is
+    why the first reading is taken after a full session, not at boot.)"""
+    flash = tmp_path / "flash"
+    prof = simproc.sim_profile("pico-ssd1306")
+    simproc.populate_flash(flash, prof)
+    bench_app.compile_flash(flash)
+    names = bench_app.physical_names(prof)
+    # From the top of the menu, About is the last entry: UP wraps to it; snap, then leave.
+    script = ["press UP", "wait 60", "release UP", "wait 60", "press OK", "wait 60"]
+    script += ["release OK", "wait 300", "snap ram", "press BACK", "wait 60", "release BACK"]
+    script += ["press DOWN", "wait 60", "release DOWN", "wait 200"]  # back to the top
+    body = bench_app.scenario(names)
+    lines = ["wait 3000"] + body + ["wait 3000"] + script + body + ["wait 3000"] + script
+    lines += ["sync end", "quit"]
+    r = subprocess.run(
+        [bench_app.MPY, "-X", "heapsize=%dk" % BUDGET_K, "main.py"],
+        cwd=str(flash),
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert "synced end" in r.stdout, r.stdout[-3000:] + r.stderr
+    assert "Traceback" not in r.stdout
+    from host_tests.test_app_sim import find_text
+
+    frames = [
+        simproc.parse_frame(line.split(" ")[2:])
+        for line in r.stdout.split("\n")
+        if line.startswith("snap ram ")
+    ]
+    assert len(frames) == 2
+    values = []
+    for f in frames:
+        # "RAM free" then the value right-aligned on the same row: read the digits back.
+        pos = find_text(f, "RAM free")
+        assert pos is not None
+        row = pos[1]
+        digits = ""
+        for ch_x in range(0, f.width - 8, 8):
+            for ch in "0123456789k":
+                if _cell_is(f, ch_x, row, ch):
+                    digits += ch
+                    break
+        m = re.search(r"(\d+)k", digits)
+        assert m, digits
+        values.append(int(m.group(1)))
+    before, after = values
+    assert before > 20
+    assert abs(before - after) <= 6, (before, after)
+
+
+def _cell_is(frame, x, y, ch):
+    from host_tests.test_app_sim import font
+
+    rows = font()[ch]
+    for r in range(8):
+        for c in range(8):
+            if (rows[r][c] == "1") != bool(frame.pixel(x + c, y + r)):
+                return False
+    return True
