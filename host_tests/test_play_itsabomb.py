@@ -150,29 +150,58 @@ def test_a_scan_shows_one_tiles_token_and_asking_shows_the_line_s_tokens():
         no_errors(sp)
 
 
+def build_ups(sp):
+    """The frames and tones of every reveal's build-up: from the reveal screen to its result."""
+    out = []
+    cur = None
+    for h in sp.history:
+        if h[0] == "log" and h[3].startswith("screen ") and h[3].split(" ")[2] == "RevealScreen":
+            cur = []
+        elif h[0] == "log" and h[3] == "result" and cur is not None:
+            out.append(cur)
+            cur = None
+        elif cur is not None and h[0] != "log":
+            cur.append(h)
+    return out
+
+
 def first_cut_history(seed):
-    """Cut tile A1 of the standard grid; the public history up to the reveal's result."""
+    """Ask row A, column 1 and row B, then cut tile A1 of the standard grid: the build-ups of
+    the four reveals, and the whole public history up to the first result."""
     with sim(seed) as sp:
         open_game(sp, GROUP, STANDARD, 0)
-        press(sp, "DOWN", "DOWN")
+        press(sp, "OK", "OK", "OK")  # ask row A
+        sp.wait(REVEAL_MS)
+        press(sp, "OK", "DOWN", "OK", "OK", "OK")  # ask column 1
+        sp.wait(REVEAL_MS)
+        press(sp, "OK", "OK", "DOWN", "OK", "OK")  # ask row B
+        sp.wait(REVEAL_MS)
+        press(sp, "OK", "DOWN", "DOWN")
         assert has_text(sp.frame, "Cut tile")
         press(sp, "OK", "OK", "OK")
         assert has_text(sp.frame, "Cut A1?")
         press(sp, "OK")
         sp.wait(2000)
+        no_errors(sp)
         result = [h for h in sp.history if h[0] == "log" and h[3] == "result"]
-        assert result, "the reveal never showed its result"
+        assert len(result) == 4, "a reveal never showed its result"
         upto = sp.history.index(result[0])
         hist = [h for h in sp.history[:upto] if h[0] != "log"]
-        return hist, events(sp)[0], sp.frame
+        evs = [e for e in events(sp) if e[0] in ("ask", "cut")]
+        assert [e[:3] for e in evs[:3]] == [["ask", "row", "0"], ["ask", "col", "0"]] + [
+            ["ask", "row", "1"]
+        ]
+        return hist, build_ups(sp), evs, sp.frame
 
 
-def test_the_cut_s_build_up_looks_the_same_whatever_is_under_the_tile():
-    runs = [first_cut_history(seed) for seed in (1, 2, 3, 4, 5, 6)]
-    base = runs[0][0]
-    assert len(base) > 10
-    for hist, _, _ in runs[1:]:
+def test_every_reveal_s_build_up_looks_the_same_whatever_the_deal():
+    runs = [first_cut_history(seed) for seed in (1, 2, 3, 4, 5)]
+    base, ups = runs[0][0], runs[0][1]
+    assert len(base) > 10 and len(ups) == 4 and all(len(u) > 3 for u in ups)
+    for hist, u, _, _ in runs[1:]:
         assert hist == base
-    # ...while the tiles really differed, and so did the results shown after the build-up.
-    assert len({ev[3] for _, ev, _ in runs}) > 1
-    assert len({bytes(f) for _, _, f in runs}) > 1
+        assert u == ups
+    # ...while the deals really differed: other tokens, other tiles, other results on screen.
+    assert len({" ".join(" ".join(e) for e in evs) for _, _, evs, _ in runs}) > 1
+    assert len({evs[3][3] for _, _, evs, _ in runs}) > 1
+    assert len({bytes(f) for _, _, _, f in runs}) > 1
