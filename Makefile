@@ -29,9 +29,13 @@ pytest: $(STAMP)
 bench-core: $(STAMP)
 	$(BIN)/python -m tools.bench_core
 
-## sim: the real firmware on a simulated board in this terminal (make sim BOARD=thumby)
-.PHONY: sim
+## run: start the device: deploy to the attached board and open its console, else the simulator
+.PHONY: run sim
 BOARD ?= pico-ssd1306
+run: $(STAMP)
+	$(BIN)/python -m tools run --board $(BOARD)
+
+## sim: the real firmware on a simulated board in this terminal (make sim BOARD=thumby)
 sim: $(STAMP)
 	$(BIN)/python -m tools sim --board $(BOARD)
 

@@ -37,6 +37,9 @@ def parser():
     verbs = top.add_subparsers(dest="verb", metavar="VERB")
     verbs.required = True
 
+    p = verbs.add_parser("run", help="start the device: the attached board, else the simulator")
+    p.add_argument("--board", default="pico-ssd1306", help="board profile (boards/NAME.json)")
+
     p = verbs.add_parser("sim", help="run the real firmware on a simulated board in the terminal")
     p.add_argument("--board", default="pico-ssd1306", help="board profile (boards/NAME.json)")
     p.add_argument("--script", help="headless: replay the timed presses of this script file")
@@ -101,7 +104,9 @@ def parser():
 def main(argv=None):
     args = parser().parse_args(argv)
     # Import per verb: `--help` stays fast and one verb's missing extra never breaks another.
-    if args.verb == "sim":
+    if args.verb == "run":
+        from tools import run as verb
+    elif args.verb == "sim":
         from tools import sim as verb
     elif args.verb == "vboard":
         from tools import vboard as verb
