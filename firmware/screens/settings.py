@@ -37,7 +37,9 @@ class SettingsScreen(Screen):
             hide,
             ">",
         )
-        cols = self.app.lay.cols
+        lay = self.app.lay
+        # A column stays free for the scrollbar when the rows do not all fit.
+        cols = lay.cols - (1 if len(_ROWS) > lay.body_rows else 0)
         out = []
         for i in range(len(_ROWS)):
             label = strings.get(_ROWS[i])

@@ -5,6 +5,11 @@ from firmware import strings
 from firmware.ui import digits, icons, text, widgets
 
 
+def _hint(long, short, cols):
+    """The hint if it fits, else the short form (the screen shows what the hold will do)."""
+    return long if len(long) <= cols else short
+
+
 class View:
     """Geometry and fitted texts made once; draw() reads the screen's state and allocates
     nothing (texts are prepared here, numbers go through a preallocated bytearray)."""
@@ -25,12 +30,12 @@ class View:
         self.under_y = y + dh + lay.scale
         s = strings.get
         fit = text.fit
-        self.t_arm = fit(s("t.hold_arm"), cols)
+        short = fit(s("t.hold_ok"), cols)
+        self.t_arm = _hint(s("t.hold_arm"), short, cols)
         self.t_arming = fit(s("t.arming"), cols)
-        self.t_defuse = fit(s("t.hold_defuse"), cols)
-        self.t_pause = fit(s("t.hold_pause"), cols)
+        self.t_defuse = _hint(s("t.hold_defuse"), short, cols)
         self.t_paused = fit(s("t.paused"), cols)
-        self.t_resume = fit(s("t.hold_resume"), cols)
+        self.t_resume = _hint(s("t.hold_resume"), short, cols)
         self.t_continue = fit(s("t.continue"), cols)
         self.t_defused = fit(s("t.defused"), cols)
         self.t_boom = fit(s("t.boom"), cols)
@@ -40,11 +45,16 @@ class View:
         self.buf = bytearray(8)
         # Strikes sit in the status bar when the preset allows more than one; the title shrinks.
         self.show_strikes = scr.prop.preset["strikes"] > 1
-        self.strike_x = lay.w - 20 * lay.scale - lay.cw * 4
+        icons_w = (11 * lay.scale if app.batt is not None else 0) + 9 * lay.scale
+        self.strike_x = lay.w - icons_w - lay.cw * 4
         room = widgets.title_cols(lay, app.batt)
         if self.show_strikes:
             room = min(room, self.strike_x // lay.cw)
-        self.title = text.fit(scr.prop.preset["name"], room)
+            if room < 5:
+                # A tiny screen: the strike count matters more than a stump of the name.
+                room = 0
+                self.strike_x = 0
+        self.title = text.fit(scr.prop.preset["name"], room) if room else ""
 
     def _bottom_text(self, fb, t, inverted=False):
         lay = self.lay
@@ -134,9 +144,6 @@ class View:
             self._bottom_text(fb, self.t_boom, True)
         if self.show_strikes and ph != timer.SET and ph != timer.ARMING:
             self._strikes(fb)
-        if ph == timer.PAUSED:
-            # A pause mark on the digits: paused must be obvious from across the table.
-            icons.draw(fb, icons.PAUSE, 0, lay.body + 1, 1, lay.scale)
         if scr.flash:
             # The boom: the whole screen blinks (inverted every 250 ms).
             fb.fill_rect(0, 0, lay.w, lay.h, 1)

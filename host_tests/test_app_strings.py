@@ -1,0 +1,46 @@
+"""The strings table: every key the app's screens ask for exists (a missing key would show
+itself on screen), and every text fits the rules of the smallest display."""
+
+import re
+from pathlib import Path
+
+from firmware import strings
+
+ROOT = Path(__file__).resolve().parents[1]
+APP_FILES = [ROOT / "firmware" / "app.py", ROOT / "firmware" / "settings.py"]
+APP_FILES += sorted((ROOT / "firmware" / "screens").glob("*.py"))
+APP_FILES += sorted((ROOT / "firmware" / "ui").glob("*.py"))
+
+
+def keys_used():
+    used = set()
+    for f in APP_FILES:
+        src = f.read_text()
+        used.update(re.findall(r'strings\.get\("([^"]+)"\)', src))
+        used.update(re.findall(r'\bs\("([^"]+)"\)', src))  # the `s = strings.get` alias
+    return used
+
+
+def test_every_key_the_screens_use_is_in_the_table():
+    used = keys_used()
+    assert len(used) > 40  # the scan found the app's keys (not an empty pattern)
+    missing = sorted(k for k in used if k not in strings.TEXT)
+    assert not missing
+
+
+def test_a_missing_key_shows_itself_instead_of_failing():
+    assert strings.get("no.such.key") == "no.such.key"
+    assert strings.get("app") == "Fusebox"
+
+
+def test_texts_are_plain_ascii_the_built_in_font_can_draw():
+    for key, text in strings.TEXT.items():
+        assert all(32 <= ord(c) < 127 or c == "\n" for c in text), key
+
+
+def test_menu_labels_fit_the_largest_layout_and_the_timer_hints_a_row():
+    # 240x135 doubled font: 15 columns; the timer's hints must fit one row there.
+    for key in ("t.hold_arm", "t.hold_resume", "t.continue", "t.join", "t.wrong"):
+        assert len(strings.get(key)) <= 15, key
+    # The short hold hint fits the Thumby's 9 columns.
+    assert len(strings.get("t.hold_ok")) <= 9
