@@ -1,6 +1,6 @@
 """User settings: sound, volume, brightness, seat names, reveal auto-hide; saved with storage."""
 
-from firmware import storage
+import firmware.storage as storage
 
 try:
     from micropython import const
