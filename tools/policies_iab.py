@@ -7,8 +7,9 @@
 # estimate of each (both are upper bounds). Tokens only ever leave a line, so an answer without
 # an explosive token stays a proof that the line has none.
 # The plan: cut a tile proven free of explosives that is at least even odds to be a new colour;
-# otherwise ask about the unasked line with the most face-down tiles; with nothing left to ask
-# (or asking blocked), cut the tile with the best odds. Consultants are not used, except that a
+# otherwise ask about the unasked line with the most face-down tiles; with nothing left to ask,
+# asking blocked, or no more Countdown cards left than colours to find, cut the tile with the
+# best odds. Consultants are not used, except that a
 # setup or a Consultant effect that asks for a tile gets the best-looking one.
 
 # Before any answer: at least one tile of each uncut colour is somewhere face down; the explosive
@@ -100,7 +101,9 @@ def choose(view, actions, rnd):
     p_new, p_bad = odds(view)[cut[1], cut[2]]
     if p_bad == 0.0 and p_new >= 0.5:
         return cut
-    asks = _unasked(view, actions)
+    # Running out of time: with no more Countdown cards than colours to find, stop asking.
+    uncut = len(set(view["colours"]) - set(view["cut"]))
+    asks = _unasked(view, actions) if view["cards"] - 1 > uncut else []
     if asks:
         return asks[0]
     return cut
