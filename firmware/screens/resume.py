@@ -23,11 +23,11 @@ def _bad(app, why):
 
 def timer_prompt(app, now):
     from firmware.app import TIMER_SAVE
-    from firmware.screens import timer_run
+    from firmware.screens import timer_saved
 
     try:
         state = storage.load(TIMER_SAVE)
-        scr = timer_run.from_saved(app, state, now)
+        scr = timer_saved.from_saved(app, state, now)
     except (OSError, ValueError) as e:  # SaveError, or a state core refuses
         app.clear_timer()
         return _bad(app, str(e))

@@ -1,18 +1,15 @@
 """The bomb-timer prop screen: set, hold to arm, count down, code/hold/wire defuse, boom.
 
 Rules live in core.timer.Prop; this screen maps buttons to its actions, plays its events and
-saves its state. Buttons: SET: UP/DOWN change the focused field, a short OK (or LEFT/RIGHT)
-switches minutes/seconds, holding OK arms. RUNNING: holding OK defuses (hold presets), holding
-BACK pauses (hold presets); codes are typed with the buttons themselves on boards that have all
-six, else picked with UP/DOWN and entered with OK. PAUSED: hold OK (or the code) resumes, BACK
-leaves. After a reset the prop comes back paused; OK continues it. DEFUSED/BOOM: any button.
-"""
+saves its state. SET: UP/DOWN change the focused field, a short OK switches minutes/seconds,
+holding OK arms. RUNNING: hold OK to defuse or BACK to pause (hold presets); codes are typed
+directly on six-button boards, else picked with UP/DOWN and entered with OK. PAUSED: hold OK
+(or the code) resumes, BACK leaves; after a reset OK continues. DEFUSED/BOOM: any button."""
 
 from core import timer
 from firmware import buttons as B
 from firmware import strings
-from firmware.screens import timer_view
-from firmware.ui import text
+from firmware.screens import timer_saved, timer_view
 from firmware.ui.stack import BACK, NONE, Screen
 
 try:
@@ -29,18 +26,6 @@ _TAP_MS = const(400)  # an OK shorter than this in SET switches the field instea
 _END_GUARD_MS = const(1500)  # after a defuse or boom, ignore buttons briefly (hands are busy)
 _NOTE_MS = const(1500)
 _FLASH_MS = const(250)
-_SAVE_VERSION = const(1)
-
-
-def has_all_buttons(keymap):
-    """True when the board can press every logical button directly (codes typed as is)."""
-    seen = 0
-    for short, long in keymap:
-        if short >= 0:
-            seen |= 1 << short
-        if long >= 0:
-            seen |= 1 << long
-    return seen == 0x3F
 
 
 class TimerScreen(Screen):
@@ -50,7 +35,7 @@ class TimerScreen(Screen):
         self.path = path
         self.prop = prop if prop is not None else timer.Prop(rs, index, now)
         self.title = self.prop.preset["name"]
-        self.direct = has_all_buttons(app.hw.keymap)
+        self.direct = timer_saved.has_all_buttons(app.hw.keymap)
         self.field = 0  # SET: 0 minutes, 1 seconds
         self.sym = 4  # picker: the symbol under the cursor (starts on OK)
         self.holding = -1  # the button holding a prop hold
@@ -96,14 +81,11 @@ class TimerScreen(Screen):
         return False
 
     def remaining_text(self, now):
-        buf = bytearray(5)
-        text.put_mmss(buf, 0, self.prop.remaining(now))
-        return buf.decode() + " " + strings.get("t.left")
+        return timer_saved.remaining_text(self.prop.remaining(now))
 
     def save(self, now):
         self.saved_at = now
-        state = {"v": _SAVE_VERSION, "ruleset": self.path, "prop": self.prop.to_state(now)}
-        self.app.save_timer(state)
+        self.app.save_timer(timer_saved.state(self, now))
 
     def _notify(self, key, now):
         self.note = strings.get(key)
@@ -269,6 +251,8 @@ class TimerScreen(Screen):
         return NONE
 
     def _leave(self):
+        # Only leaving on purpose drops the save; any other way out (the app's error recovery)
+        # keeps it, so the next boot offers the timer back.
         self.app.clear_timer()
         return BACK
 
@@ -312,27 +296,5 @@ class TimerScreen(Screen):
             self.dirty = True
         return NONE
 
-    def leave(self):
-        # Leaving an armed prop any other way than _leave (e.g. the app's error recovery) keeps
-        # its save, so the next boot offers it back.
-        pass
-
     def draw(self, fb, now):
         self.view.draw(fb, now)
-
-
-def from_saved(app, state, now):
-    """The timer screen for a saved state (paused after the reset), or None if it had ended.
-    Raises ValueError (SaveError/RulesetError) when the save or its ruleset is unusable."""
-    from firmware.screens import catalog
-
-    if type(state) is not dict or state.get("v") != _SAVE_VERSION:
-        raise ValueError("save: not a timer save of this version")
-    path = state.get("ruleset")
-    if type(path) is not str or not path:
-        raise ValueError("save: no ruleset named")
-    rs = catalog.read(path)
-    prop = timer.Prop.from_state(rs, state.get("prop"), now)
-    if prop.phase in (timer.DEFUSED, timer.BOOM, timer.SET):
-        return None
-    return TimerScreen(app, rs, prop.index, now, path, prop)
