@@ -181,11 +181,14 @@ fb = app.fb
 for name, scr in shots:
     scr.draw(fb, now)
     n = 20
-    t0 = time.ticks_us()
-    for i in range(n):
-        scr.draw(fb, now + i * 1000)
-    t1 = time.ticks_us()
-    print("RESULT", name, time.ticks_diff(t1, t0) // n)
+    best = None
+    for rep in range(7):  # the best of several runs: a busy host only ever adds time
+        t0 = time.ticks_us()
+        for i in range(n):
+            scr.draw(fb, now + i * 1000)
+        us = time.ticks_diff(time.ticks_us(), t0) // n
+        best = us if best is None or us < best else best
+    print("RESULT", name, best)
 """
 
 
