@@ -73,7 +73,12 @@ def back_out(sim, ok, back, wires):
         presses += 1
         after = screens(sim, depth=True)[-1]
         # BACK never leads deeper into the menus.
-        assert after[0] <= now[0], (now, after)
+        assert after[0] <= now[0], "BACK on %s %r opened %s %r, one level deeper" % (
+            now[1],
+            now[2],
+            after[1],
+            after[2],
+        )
     raise AssertionError("BACK did not reach the menu: " + repr(screens(sim)[-5:]))
 
 
