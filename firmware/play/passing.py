@@ -30,6 +30,22 @@ PEEK = const(1)
 HIDDEN = const(2)
 # Every peek counts as lasting at least this long before the device may be passed on.
 MIN_DWELL_MS = const(1500)
+# Skins keep each private line within this many characters. On a narrow screen every line is
+# wrapped into the same number of rows, so how far a player scrolls tells nothing about what a
+# line said (a longer role name must not mean one more row).
+LINE_MAX = const(16)
+
+
+def private_rows(lines, cols):
+    """Wrap private lines for cols columns, each into exactly ceil(LINE_MAX / cols) rows."""
+    per = (LINE_MAX + cols - 1) // cols
+    out = []
+    for line in lines:
+        rows = text.wrap(line, cols)
+        while len(rows) < per:
+            rows.append("")
+        out.extend(rows[:per] if len(line) <= LINE_MAX else rows)
+    return out
 
 
 def hold_to_peek(keymap):
@@ -66,11 +82,9 @@ class PassScreen(Screen):
 
     def _peek(self, now):
         view = self.session.game.view(self.seat)
-        cols = self.app.lay.cols
-        self.lines = []
-        for line in self.skin.private_lines(self.session, view, self.seat):
-            self.lines.extend(text.wrap(line, cols))
-        view = None
+        lines = self.skin.private_lines(self.session, view, self.seat)
+        self.lines = private_rows(lines, self.app.lay.cols)
+        view = lines = None
         self.first = 0
         self.state = PEEK
         self.peek_at = now
@@ -182,11 +196,14 @@ class PassScreen(Screen):
             if self.choices is None:
                 widgets.scrollbar(fb, lay, self.first, len(self.lines), lay.body_rows)
             else:
-                for i in range(len(self.choices)):
-                    if r >= lay.body_rows:
-                        break
+                # Choices follow the lines; scroll the choices so the selected one shows.
+                room = lay.body_rows - r
+                top = 0 if room < 1 or self.sel < room else self.sel - room + 1
+                i = top
+                while r < lay.body_rows and i < len(self.choices):
                     widgets.row(fb, lay, txt, r, self.choices[i][0], i == self.sel)
                     r += 1
+                    i += 1
             return
         app.draw_bar(fb, self.title)
         if self.state == PASS:

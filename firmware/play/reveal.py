@@ -36,6 +36,7 @@ class RevealScreen(Screen):
         self.sound = skin.result_sound(events)
         self.start = now
         self.ticks = 0
+        self.first = 0
         self.done = False
         self.pct = 0
         app.play("tick")
@@ -61,8 +62,20 @@ class RevealScreen(Screen):
         return NONE
 
     def event(self, ev, now):
-        if self.done and B.kind_of(ev) == B.PRESS and B.button_of(ev) in (B.OK, B.BACK):
+        if not self.done:
+            return NONE
+        b = B.button_of(ev)
+        k = B.kind_of(ev)
+        if k == B.PRESS and b in (B.OK, B.BACK):
             return BACK
+        if (k == B.PRESS or k == B.REPEAT) and b in (B.UP, B.DOWN):
+            # A long result on a small screen scrolls.
+            total = len(self.before) + len(self.after)
+            last = max(0, total - self.app.lay.body_rows)
+            f = min(last, max(0, self.first + (1 if b == B.DOWN else -1)))
+            if f != self.first:
+                self.first = f
+                self.dirty = True
         return NONE
 
     def draw(self, fb, now):
@@ -70,10 +83,18 @@ class RevealScreen(Screen):
         lay = app.lay
         fb.fill(0)
         app.draw_bar(fb, self.title)
-        widgets.lines(fb, lay, app.txt, self.before, 0)
-        r = len(self.before)
         if not self.done:
-            y = lay.row_y(min(r, lay.body_rows - 1))
+            widgets.lines(fb, lay, app.txt, self.before, 0)
+            y = lay.row_y(min(len(self.before), lay.body_rows - 1))
             widgets.progress(fb, 2, y + 1, lay.w - 4, lay.pbar, self.pct)
             return
-        widgets.lines(fb, lay, app.txt, self.after, 0, r)
+        # Build-up and result as one list, scrolled from self.first.
+        nb = len(self.before)
+        r = 0
+        i = self.first
+        while r < lay.body_rows and i < nb + len(self.after):
+            line = self.before[i] if i < nb else self.after[i - nb]
+            app.txt.draw(fb, line, 0, lay.row_y(r), 1)
+            r += 1
+            i += 1
+        widgets.scrollbar(fb, lay, self.first, nb + len(self.after), lay.body_rows)
