@@ -259,3 +259,28 @@ def test_saying_no_to_the_resume_prompt_discards_the_timer(tmp_path):
         tap(sim, "BACK")
         assert top(sim) == ("ListScreen", "Fusebox")
         assert not (Path(flash) / "data" / "timer.json").exists()
+
+
+def test_six_button_boards_type_codes_with_the_buttons_themselves(tmp_path):
+    # The Thumby has the d-pad and A/B (OK/BACK): no picker, each press is a code key.
+    with start("thumby", flash=str(tmp_path / "f")) as sim:
+        sim.wait(50)
+        for _ in range(6):
+            if top(sim) == ("ListScreen", "Bomb ti~"):
+                break
+            tap(sim, "DOWN")
+            tap(sim, "A")
+            if top(sim) != ("ListScreen", "Bomb ti~"):
+                tap(sim, "B")
+        assert top(sim) == ("ListScreen", "Bomb ti~")
+        tap(sim, "A")  # Classic 5:00, the first preset
+        assert top(sim) == ("TimerScreen", "Classic 5:00")
+        sim.send("press A", "wait 3300", "release A", "wait 40")
+        tap(sim, "LEFT")  # wrong first key: the code is judged when six are in
+        for b in ("UP", "UP", "DOWN", "DOWN", "LEFT"):
+            tap(sim, b)
+        assert tones_of(sim, STRIKE_HZ)
+        for b in ("UP", "UP", "DOWN", "DOWN", "LEFT", "RIGHT"):
+            tap(sim, b)
+        assert has_text(sim.frame, "DEFUSED")
+        assert not errors(sim)

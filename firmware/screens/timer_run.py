@@ -132,6 +132,7 @@ class TimerScreen(Screen):
 
     def _end(self, now):
         self.holding = -1
+        self.note = None  # the outcome replaces any note (e.g. the "Wrong!" of a last strike)
         self.ended_at = now
         self.app.clear_timer()  # nothing left to resume
 
@@ -269,7 +270,6 @@ class TimerScreen(Screen):
         self.dirty = True
         return NONE
 
-    # -- time ---------------------------------------------------------------------------------
     def tick(self, now):
         p = self.prop
         while True:
