@@ -284,3 +284,18 @@ def test_six_button_boards_type_codes_with_the_buttons_themselves(tmp_path):
             tap(sim, b)
         assert has_text(sim.frame, "DEFUSED")
         assert not errors(sim)
+
+
+def test_a_corrupt_timer_save_gives_a_notice_and_the_device_still_boots(tmp_path):
+    flash = tmp_path / "f"
+    simproc.populate_flash(flash, simproc.sim_profile("pico-ssd1306"))
+    (flash / "data" / "timer.json").write_text('{"fusebox": 1, "data": {"v": 1, "ruleset"')
+    (flash / "data" / "timer.json.bak").write_text("not json either")
+    with simproc.SimProc(heap=HEAP, flash=str(flash)) as sim:
+        sim.wait(50)
+        assert top(sim) == ("Notice", "Resume?")
+        assert has_text(sim.frame, "could not be")
+        tap(sim, "BACK")
+        assert top(sim) == ("ListScreen", "Fusebox")
+        assert not (flash / "data" / "timer.json").exists()
+        assert not errors(sim)
