@@ -120,6 +120,8 @@ def test_the_main_screens_show_what_they_are_for(size):
     assert has_text(shots["result"], "Cut A3") and not has_text(shots["buildup"], "Nothing")
     assert has_text(shots["answers"], "Ask row B:") or has_text(shots["answers"], "Ask row")
     assert has_text(shots["answers"], "A1:")
+    # The rules for the moment: who speaks now and what the team may do.
+    assert has_text(shots["rules"], "Rules") and has_text(shots["rules"], "P2: ask")
     assert has_text(shots["end"], "Defused!") or has_text(shots["end"], "BOOM!")
     assert has_text(shots["desk"], "Cut: new") or has_text(shots["desk"], "Cut: n")
     assert has_text(shots["score"], "Defused!")

@@ -228,12 +228,10 @@ def rules_lines(session, view):
     out = [c["name"] for k, c in enumerate(rs["consultants"]) if not view["consultants"][k]]
     if out:
         lines.append(S("ib.r.consult") + ", ".join(out))
-    for key in ("hold", "no_ask"):
-        if view[key]:
-            lines.append(S("ib.f." + key) + " " + str(view[key]))
-    for key in ("ordered", "shield"):
-        if view[key]:
-            lines.append(S("ib.f." + key))
+    for key in ("hold", "no_ask", "ordered", "shield"):
+        n = view[key]
+        if n:
+            lines.append(S("ib.rf." + key) + ("" if n is True else str(n)))
     if rs["realtime"]:
         lines.append(S("ib.r.rt") + str(rs["realtime"]["round_ms"] // 1000) + "s")
     lines.append(S("ib.r.step"))
