@@ -11,6 +11,8 @@ while this screen is up, and pauses whenever the table leaves it.
 from firmware import buttons as B
 from firmware.play import iab_draw as draw
 from firmware.play import iab_ui as ui
+from firmware.play.iab_choices import ANSWERS, Choices, answers_text
+from firmware.play.iab_clock import RoundClock
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
@@ -27,8 +29,6 @@ _LINE = const(1)  # which row or column to ask
 _ROW = const(2)  # the row of the tile to cut (scan, leave empty)
 _CELL = const(3)  # the tile in that row
 _SURE = const(4)  # OK does it, BACK changes it
-_ANSWERS = "answers"
-
 S = ui.S
 
 
@@ -41,64 +41,24 @@ class TurnScreen(Screen):
         lay = app.lay
         self.crisis = view["mode"] == "crisis"
         self.live = self.rt = session.rs["realtime"] is not None
-        self.asks = {"row": [], "col": []}
-        self.cells = []
-        self.verb = "cut"
-        self.options = []
-        self._options(session.game.actions())
+        ch = self.ch = Choices(session, view, session.game.actions())
+        self.asks = ch.asks
+        self.verb = ch.verb
+        self.options = ch.options
         self.state = _WHAT
         self.o = self.li = self.ri = self.ci = 0
         self.kind = "row"
         self.action = None
-        self.sec = -1
-        self.clock = bytearray(4)  # "17s ": the round clock, drawn without allocating
+        self.clock = RoundClock() if self.rt else None
         if self.crisis:
             self.pic = draw.cells(view)
             self.box = draw.GridBox(lay, view["rows"], view["cols"])
-            self.rows = []
-            for cell in self.cells:
-                r = cell[0]
-                if r not in self.rows:
-                    self.rows.append(r)
+            self.rows = ch.rows
             if self.verb != "cut":  # a Consultant's pick: straight to the tiles
                 self._row(0)
                 self.state = _ROW
         self.top = 0
         self._refresh()
-
-    def _options(self, acts):
-        rs = self.session.rs
-        for a in acts:
-            k = a[0]
-            if k == "ask" and len(a) == 3:
-                self.asks[a[1]].append(a[2])
-            elif len(a) == 3:
-                self.cells.append((a[1], a[2]))
-                self.verb = k
-            elif k == "consult":
-                self.options.append((S("ib.o.use") + rs["consultants"][a[1]]["name"], a))
-            elif k == "start":
-                self.options.append((S("ib.o.start"), a))
-            else:  # countdown-only mode: what the human Crisis Unit did
-                self.options.append((S("ib.o." + (a[1] if len(a) == 2 else "asked")), a))
-        if not self.crisis:
-            # The reports first, the likeliest first; Consultants after them.
-            out = []
-            for key in ("ask", "nothing", "new", "explosive", "consult", "start"):
-                for o in self.options:
-                    if o[1][-1] == key or (key == "consult" and o[1][0] == key):
-                        out.append(o)
-            self.options = out
-            return
-        out = []
-        for kind in ("row", "col"):
-            if self.asks[kind]:
-                out.append((S("ib.o.ask" + kind), kind))
-        if self.cells and self.verb == "cut":
-            out.append((S("ib.o.cut"), "cut"))
-        self.options = out + self.options
-        if self.view["phase"] == "play":
-            self.options.append((S("ib.o.answers"), _ANSWERS))
 
     # -- what the screen says ----------------------------------------------------------------
     def _cell(self):
@@ -107,7 +67,7 @@ class TurnScreen(Screen):
     def _row(self, i):
         # The row of the tile to pick, and the columns of its face-down tiles (made on a press).
         self.ri = i % len(self.rows)
-        self.rcols = [c for r, c in self.cells if r == self.rows[self.ri]]
+        self.rcols = self.ch.cols_in(self.rows[self.ri])
         self.ci = 0
 
     def _focus(self):
@@ -234,10 +194,11 @@ class TurnScreen(Screen):
             return self._do(now)
         if st == _WHAT:
             what = self.options[self.o][1]
-            if what == _ANSWERS:
+            if what == ANSWERS:
                 from firmware.ui.dialog import Notice
 
-                return self._away(PUSH, Notice(self.app, S("ib.o.answers"), self._answers()))
+                body = answers_text(self.view)
+                return self._away(PUSH, Notice(self.app, S("ib.o.answers"), body))
             if what == "row" or what == "col":
                 self.kind = what
                 self.li = 0
@@ -283,51 +244,14 @@ class TurnScreen(Screen):
 
         return PauseMenu(self.app, self.session, ui)
 
-    def _answers(self):
-        v = self.view
-        out = []
-        for kind in ("row", "col"):
-            for i, a in enumerate(v["answers"][kind]):
-                if a is not None:
-                    out.append(S("ib.o.ask" + kind) + " " + ui.line_name(kind, i) + ": ")
-                    out[-1] += ui.tokens_text(a)
-        for r, row in enumerate(v["grid"]):
-            for c, k in enumerate(row):
-                if k != "?" and k != ".":
-                    out.append(ui.cell_name(r, c) + ": " + ui.code(k) + " " + ui.kind_name(k))
-        return "\n".join(out) if out else S("p.nolog")
-
     # -- the round clock (real-time option) --------------------------------------------------
     def tick(self, now):
         if not self.rt:
             return NONE
-        g = self.session.game
-        evs = g.tick(now)
-        if evs:
-            out = None
-            for ev in evs:
-                e = ev[0]
-                if e == "beep":
-                    self.app.play("beep")
-                elif e == "checkpoint":
-                    self.app.play("chirp")
-                    self.session.save()  # a reset resumes with about this much time
-                elif out is None:
-                    out = [x for x in evs if x[0] != "beep" and x[0] != "checkpoint"]
-            if out:
-                ui.record(self.session, out)
-                ui.tell(self.session, out)
-                self.app.play("strike", True)
-                return self._away(BACK, None)
-        ms = g.clock_ms(now)
-        sec = (ms + 999) // 1000
-        if sec != self.sec:
-            self.sec = sec
-            n = text.put_int(self.clock, 0, sec)
-            self.clock[n] = 115  # "s"
-            while n + 1 < len(self.clock):
-                n += 1
-                self.clock[n] = 32
+        ran_out = self.clock.poll(self.app, self.session, now)
+        if ran_out:
+            return self._away(BACK, None)  # the hub shows the news, then a new round
+        if ran_out is not None:
             self.dirty = True
         return NONE
 
@@ -346,14 +270,14 @@ class TurnScreen(Screen):
         for i in range(min(len(self.panel), lay.body_rows)):
             txt.draw(fb, self.panel[i], box.panel, lay.row_y(i), 1)
         if self.rt:
-            txt.draw_buf(fb, self.clock, len(self.clock), box.panel, lay.row_y(1), 1)
+            self.clock.draw(fb, txt, box.panel, lay.row_y(1))
 
     def _draw_desk(self, fb, lay, txt):
         n = self._card_rows()
         right = 4 * lay.cw if self.rt else 0
         draw.card(fb, lay, lay.row_y(0), lay.row_y(n) - 2, self.view["time"], right)
         if self.rt:
-            txt.draw_buf(fb, self.clock, len(self.clock), lay.w - right, lay.row_y(0), 1)
+            self.clock.draw(fb, txt, lay.w - right, lay.row_y(0))
         r = n
         i = self.top
         while r < lay.body_rows and i < len(self.labels):
