@@ -49,7 +49,7 @@ def private_choice(session, seat):
 def status_lines(session, view):
     """The public table in a few short lines."""
     return [
-        S("tb.round")
+        S("tb.rnd")
         + str(view["round"])
         + "/"
         + str(view["rounds"])
