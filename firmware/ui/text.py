@@ -33,27 +33,40 @@ class Text:
         self._raw = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._raw, 8, 8, framebuf.MONO_HLSB)
         self._ch = chars()
+        self._cache = [None] * (_LAST - _FIRST + 1)  # doubled glyphs' runs, made on first use
+
+    def _runs(self, ch):
+        """The glyph's horizontal runs of lit pixels as bytes (row, start, length, ...), worked
+        out from the 8x8 font on first use and kept: later draws are only fill_rects."""
+        i = ord(ch) - _FIRST
+        if i < 0 or i > _LAST - _FIRST:
+            i = ord("?") - _FIRST
+        runs = self._cache[i]
+        if runs is None:
+            g = self._glyph
+            g.fill(0)
+            g.text(ch, 0, 0, 1)
+            out = bytearray()
+            for row in range(8):
+                bits = self._raw[row]
+                col = 0
+                while col < 8:
+                    if bits & (0x80 >> col):
+                        start = col
+                        while col < 8 and bits & (0x80 >> col):
+                            col += 1
+                        out.extend(bytes((row, start, col - start)))
+                    else:
+                        col += 1
+            runs = bytes(out)
+            self._cache[i] = runs
+        return runs
 
     def _big(self, fb, ch, x, y, c):
-        # Render the glyph once at 1x, then paint each horizontal run of lit pixels as a block.
-        g = self._glyph
-        g.fill(0)
-        g.text(ch, 0, 0, 1)
         s = self.scale
-        raw = self._raw
-        for row in range(8):
-            bits = raw[row]
-            if not bits:
-                continue
-            col = 0
-            while col < 8:
-                if bits & (0x80 >> col):
-                    start = col
-                    while col < 8 and bits & (0x80 >> col):
-                        col += 1
-                    fb.fill_rect(x + start * s, y + row * s, (col - start) * s, s, c)
-                else:
-                    col += 1
+        runs = self._runs(ch)
+        for i in range(0, len(runs), 3):
+            fb.fill_rect(x + runs[i + 1] * s, y + runs[i] * s, runs[i + 2] * s, s, c)
 
     def draw(self, fb, s, x, y, c=1):
         """Draw str s with its top-left at (x, y)."""
