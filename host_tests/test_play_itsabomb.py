@@ -205,3 +205,19 @@ def test_every_reveal_s_build_up_looks_the_same_whatever_the_deal():
     assert len({" ".join(" ".join(e) for e in evs) for _, _, evs, _ in runs}) > 1
     assert len({evs[3][3] for _, _, evs, _ in runs}) > 1
     assert len({bytes(f) for _, _, _, f in runs}) > 1
+
+
+def test_a_choice_can_be_changed_until_it_is_confirmed():
+    with sim(9) as sp:
+        open_game(sp, GROUP, STANDARD, 0)
+        press(sp, "OK", "OK")  # ask row A...
+        assert has_text(sp.frame, "Ask A?")
+        press(sp, "BACK", "BACK", "DOWN", "DOWN", "OK", "OK", "OK")  # ...no: cut tile A1...
+        assert has_text(sp.frame, "Cut A1?")
+        press(sp, "BACK", "DOWN")  # ...no: A2
+        assert has_text(sp.frame, "Cut A2")
+        press(sp, "BACK", "DOWN", "OK", "OK")  # ...no: B1
+        assert has_text(sp.frame, "Cut B1?") and not events(sp)
+        press(sp, "OK")
+        assert events(sp)[0][:3] == ["cut", "1", "0"]
+        no_errors(sp)
