@@ -27,6 +27,7 @@ def start(path, players):
 start("rulesets/itsabomb.json", 8)
 print("waiting", *measure(5000))
 s = start("rulesets/itsabomb-quiet.json", 3)
+run(9000)  # every digit has been drawn once: the big font's first use of a glyph costs once
 print("quiet", *measure(8000))
 print("left", s.game.clock_ms(hw.now))
 s = start("rulesets/itsabomb-realtime.json", 3)
@@ -70,7 +71,7 @@ def test_the_turn_screen_allocates_nothing_waiting_or_counting(w, h, colour, tmp
     alloc, shows, tones = (int(x) for x in res["quiet"][0])
     # Eight seconds of a 20 s round: the clock redrawn every second, and no allocation.
     assert shows >= 8 and alloc == 0
-    assert 10000 <= int(res["left"][0][0]) <= 12000
+    assert 1000 <= int(res["left"][0][0]) <= 4000
     alloc, shows, tones = (int(x) for x in res["round"][0])
     # With beeps: one a second. The core's tick() returns a new event list for each beep
     # (core/itsabomb_clock.py), a small allocation per beep that the screen does not add to.
