@@ -6,7 +6,8 @@ deleted and unknown keys, truncated and garbled text, invalid UTF-8, files over 
 One MicroPython process per batch runs the device's code (.mpy, `-X heapsize` of a Pico) on each
 file: catalog.parse (the size check, then json) and core's ruleset.load, exactly what
 catalog.read does. Only ValueError reasons (RulesetError is one) may come out: never a
-MemoryError, never another exception. The board's verdict (valid or not) must also match CPython's core on the same file.
+MemoryError, never another exception. The board's verdict (valid or not) must also match
+CPython's core on the same file.
 """
 
 import json
