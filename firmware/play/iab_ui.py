@@ -87,13 +87,7 @@ def turn_screen(app, session):
 
 def record(session, events):
     """Log, echo and save events that came from the round clock rather than from act()."""
-    for ev in events:
-        session.log.append(list(ev))
-        if session.echo:
-            session.echo("ev " + " ".join(str(x) for x in ev))
-    if len(session.log) > 96:  # Session's bound on the log
-        del session.log[: len(session.log) - 96]
-    session.save()
+    session.record(events)
 
 
 def tell(session, events):

@@ -94,6 +94,11 @@ class Session:
     def act(self, action):
         """Apply an action, remember its events in the log, save; return the events."""
         events = self.game.act(action)
+        self.record(events)
+        return events
+
+    def record(self, events):
+        """Log, echo and save events, from act() or from a game's clock (a real-time round)."""
         for ev in events:
             self.log.append(list(ev))
             if self.echo:
@@ -101,7 +106,6 @@ class Session:
         if len(self.log) > _LOG_MAX:
             del self.log[: len(self.log) - _LOG_MAX]
         self.save()
-        return events
 
 
 def clear(path=SAVE):
