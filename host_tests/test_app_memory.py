@@ -49,7 +49,8 @@ def test_a_second_session_keeps_no_more_heap_than_the_first(tmp_path):
     lines = ["wait 3000"] + body + ["wait 3000"] + script + body + ["wait 3000"] + script
     lines += ["sync end", "quit"]
     r = subprocess.run(
-        [bench_app.MPY, "-X", "heapsize=%dk" % BUDGET_K, "main.py"],
+        # A roomy heap: this is about growth, not the budget (tested above at its edge).
+        [bench_app.MPY, "-X", "heapsize=256k", "main.py"],
         cwd=str(flash),
         input="\n".join(lines) + "\n",
         capture_output=True,
@@ -83,7 +84,10 @@ def test_a_second_session_keeps_no_more_heap_than_the_first(tmp_path):
         values.append(int(m.group(1)))
     before, after = values
     assert before > 20
-    assert abs(before - after) <= 6, (before, after)
+    assert abs(before - after) <= 6, "free RAM after one session %dk, after two %dk" % (
+        before,
+        after,
+    )
 
 
 def _cell_is(frame, x, y, ch):
