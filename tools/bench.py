@@ -1,0 +1,357 @@
+"""`make bench`: one table of the whole product's figures (no pass/fail; compare between commits).
+
+Sections: memory (smallest -X heapsize per shipped game ruleset and the idle app), size (deployed
+bytes per folder), deploy (vs mpremote cp -r), responsiveness (button event to finished frame,
+bytes to the display), timer (drift over an hour, expiry latency), engine (playouts/s).
+Each line says how it was measured. `--only memory,timer` runs some sections.
+"""
+
+import argparse
+import json
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from host_tests.runtimes import MICROPYTHON, ROOT, compiled, run_cpython, run_micropython
+from host_tests.test_fault_support import GROUP_ROWS, echoed, errors, games_with_screens, run
+from host_tests.test_fault_support import make_flash as _flash
+from tools import bench_core
+
+RULESETS = ROOT / "firmware" / "rulesets"
+ROWS = []  # (section, what, figure, how)
+
+
+def row(section, what, figure, how):
+    ROWS.append((section, what, figure, how))
+    print("  %-8s %-34s %-22s %s" % (section, what, figure, how), file=sys.stderr, flush=True)
+
+
+def bisect(works, lo=24, hi=512, step=4):
+    """Smallest heap (KB, multiple of step) for which works(kb) is true; None if hi fails."""
+    if not works(hi):
+        return None
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if works(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+# -- memory --------------------------------------------------------------------------------------
+
+
+def game_rulesets():
+    """(game, entry index in its menu list, file, largest players) for every shipped game file."""
+    from core import ruleset
+
+    out = []
+    for game in games_with_screens():
+        files = []
+        for p in sorted(RULESETS.glob("*.json")):
+            obj = json.loads(p.read_text())
+            if obj.get("game") == game:
+                files.append((p, ruleset.load(obj)["seats"]))
+        for i, (p, seats) in enumerate(files):
+            out.append((game, i, p, seats))
+    return out
+
+
+def record_game(game, entry, seats, flash, seed=8):
+    """Input lines of one whole game at the largest table, played by what the screen says."""
+    from host_tests import playdriver
+    from host_tests.test_fault_power import Recorder
+    from tools import simproc
+
+    orig = simproc.populate_flash
+    simproc.populate_flash = lambda f, prof, main=None: _flash(f)
+    try:
+        sp = Recorder.__new__(Recorder)
+        sp.sent = []
+        env = {"FUSEBOX_SEED": str(seed)}
+        Recorder.__init__(sp, board="pico-ssd1306", heap="1024k", flash=str(flash), env=env)
+    finally:
+        simproc.populate_flash = orig
+    with sp:
+        playdriver.open_game(sp, GROUP_ROWS[game], entry, seats[1] - seats[0])
+        playdriver.play_to_end(sp, lambda i: (i * 7 + i // 5) % 3)
+    return sp.sent
+
+
+def memory():
+    with tempfile.TemporaryDirectory(prefix="fusebox-bench-") as d:
+        flash = Path(d) / "flash"
+        for game, entry, path, seats in game_rulesets():
+            try:
+                lines = record_game(game, entry, seats, flash)
+            except Exception as e:  # noqa: BLE001 (a figure that cannot be had is reported)
+                row("memory", path.name, "no game", type(e).__name__)
+                continue
+            ref = run(flash, lines, seed=8, heap="1024k")
+            want = echoed(ref)
+
+            def works(kb, lines=lines, want=want):
+                for p in (flash / "data").iterdir():
+                    p.unlink()
+                out = run(flash, lines, seed=8, heap="%dk" % kb)
+                return echoed(out) == want and not errors(out)
+
+            kb = bisect(works)
+            text = "> 512 KB" if kb is None else "%d KB" % kb
+            row("memory", "%s, %d players" % (path.name, seats[1]), text, "whole game, UI")
+        for p in (flash / "data").iterdir():
+            p.unlink()
+        idle = ["wait 200", "press DOWN", "wait 60", "release DOWN", "wait 10000"]
+
+        def idle_works(kb):
+            out = run(flash, idle, heap="%dk" % kb)
+            return not errors(out) and any(line.startswith("log screen 1 ") for line in out)
+
+        kb = bisect(idle_works, lo=8)
+        row("memory", "idle app (boot, menu, 10 s)", "%s KB" % kb, "boot to menu, idle")
+
+
+# -- size ----------------------------------------------------------------------------------------
+
+
+def size():
+    with tempfile.TemporaryDirectory(prefix="fusebox-bench-") as d:
+        flash = _flash(Path(d) / "flash", board="pico-ssd1306")
+        folders = {}
+        for p in flash.rglob("*"):
+            if p.is_file():
+                rel = p.relative_to(flash)
+                key = str(rel.parent) if rel.parent != Path(".") else "/ (main.py, board.json)"
+                folders[key] = folders.get(key, 0) + p.stat().st_size
+        for key in sorted(folders):
+            row("size", key, "%d bytes" % folders[key], ".mpy + JSON, sim flash (+hal_sim)")
+        row("size", "total", "%d bytes" % sum(folders.values()), "sum of the above")
+
+
+# -- deploy --------------------------------------------------------------------------------------
+
+
+def deploy():
+    res = subprocess.run(
+        [sys.executable, "-m", "tools.bench_deploy"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    text = res.stdout
+    how = "tools/bench_deploy, fresh vboards, same run"
+    for label, key in (
+        ("deploy (full, cold mpy-cross)", "full deploy"),
+        ("mpremote cp -r of the sources", "mpremote cp -r (sources)"),
+        ("deploy again, nothing changed", "no-change redeploy"),
+    ):
+        m = re.search(re.escape(label) + r"\s+([\d.]+)\s+(\S+)\s+(\d+)", text)
+        if m:
+            row("deploy", key, "%s s, %s sent" % (m.group(1), m.group(3)), how)
+    m = re.search(r"ratio deploy / cp -r: time ([\d.]+), flash bytes ([\d.]+)", text)
+    if m:
+        row("deploy", "ratio deploy / cp -r", "time %s, flash %s" % m.groups(), how)
+    if not m:
+        row("deploy", "deploy", "failed", (res.stderr.strip().splitlines() or ["?"])[-1])
+
+
+# -- responsiveness ------------------------------------------------------------------------------
+
+# Runs on the unix port: the real Hardware (display driver included) on a machine module whose
+# buses only count bytes, the real App, real time. A button is pressed through its Pin; the time
+# runs from the loop step that turns the debounced press into an event to the end of show().
+_FRAME = """import json, time, sys
+class Pin:
+    IN = 0; OUT = 1; PULL_UP = 2
+    def __init__(self, id, mode=None, pull=None, value=None):
+        self.v = 1 if pull == 2 else (value or 0)
+    def init(self, mode=None, value=None): pass
+    def value(self, v=None):
+        if v is None: return self.v
+        self.v = v
+    __call__ = value
+class Bus:
+    n = 0
+    def __init__(self, *a, **k): pass
+    def scan(self): return [0x3C, 0x3D]
+    def write(self, buf): Bus.n += len(buf)
+    def writeto(self, addr, buf, stop=True): Bus.n += len(buf)
+    def writevto(self, addr, parts):
+        for p in parts: Bus.n += len(p)
+class PWM:
+    def __init__(self, pin): pass
+    def freq(self, f=None): pass
+    def duty_u16(self, d=None): pass
+    def deinit(self): pass
+class ADC:
+    def __init__(self, pin): pass
+    def read_u16(self): return 40000
+class machine: pass
+machine.Pin = Pin; machine.I2C = Bus; machine.SPI = Bus; machine.PWM = PWM; machine.ADC = ADC
+from firmware import hardware
+from firmware.app import App
+prof = json.load(open(sys.argv[1]))
+hw = hardware.build(prof, machine)
+app = App(hw, prof["name"])
+app.boot(hw.ticks_ms())
+app.step()
+pins = hw._buttons
+idx = {b["name"]: i for i, b in enumerate(prof["buttons"])}
+km = prof["keymap"]
+keys = [k for want in ("down", "up", "ok", "back") for k in km if km[k] == [want]]
+seq = [keys[0], keys[0], keys[1], keys[2], keys[0], keys[3], keys[1]] * 6
+show = hw.display.show
+stamp = [0, 0]
+def timed_show():
+    show()
+    stamp[0] = time.ticks_us()
+    stamp[1] += 1
+hw.display.show = timed_show
+for name in seq:
+    pins[idx[name]].v = 0
+    for _ in range(40):
+        n, b = stamp[1], Bus.n
+        t0 = time.ticks_us()
+        app.step()
+        if stamp[1] != n:
+            print("FRAME", time.ticks_diff(stamp[0], t0), Bus.n - b)
+            break
+    pins[idx[name]].v = 1
+    for _ in range(6):
+        app.step()
+"""
+
+
+def responsiveness():
+    build = compiled("core")
+    compiled("firmware")
+    for board in ("thumby", "pico-ssd1306", "pico-sh1106", "pico-display-pack"):
+        prof = json.loads((ROOT / "boards" / (board + ".json")).read_text())
+        disp = prof["display"]
+        with tempfile.TemporaryDirectory(prefix="fusebox-bench-") as d:
+            (Path(d) / "data").mkdir()
+            (Path(d) / "rulesets").symlink_to(RULESETS)
+            (Path(d) / "board.json").write_text(json.dumps(prof))
+            res = subprocess.run(
+                [str(MICROPYTHON), "-X", "heapsize=192k", "-c", _FRAME, "board.json"],
+                capture_output=True,
+                text=True,
+                cwd=d,
+                env={"MICROPYPATH": str(build), "PATH": "/usr/bin:/bin"},
+                timeout=300,
+            )
+        got = [line.split()[1:] for line in res.stdout.splitlines() if line.startswith("FRAME")]
+        label = "%dx%d %s" % (disp["width"], disp["height"], board)
+        if not got:
+            row("respond", label, "failed", (res.stderr.strip().splitlines() or ["?"])[-1][:60])
+            continue
+        us = sorted(int(a) for a, _ in got)
+        sent = sorted(int(b) for _, b in got)
+        figure = "median %.1f ms, worst %.1f ms" % (us[len(us) // 2] / 1000, us[-1] / 1000)
+        row("respond", label, figure, "%d frames from menu presses, unix port" % len(us))
+        row(
+            "respond",
+            label + " bytes/frame",
+            "%d bytes" % sent[len(sent) // 2],
+            "bus bytes per show()",
+        )
+
+
+# -- timer and engine ----------------------------------------------------------------------------
+
+
+def timer(runs=5):
+    """An hour's countdown on core's Prop, time fed in jittery loop steps (5-45 ms, a 250 ms stall
+    now and then) from just before the ticks wrap: how far the remaining time ever is from the
+    true one, and how late the boom comes after the deadline."""
+    from core import ruleset, ticks
+    from core import timer as prop_mod
+
+    rs = ruleset.load(json.loads((RULESETS / "timer.json").read_text()))
+    i = next(i for i, p in enumerate(rs["presets"]) if p["defuse"] == "hold")
+    drift, late = 0, []
+    for seed in range(runs):
+        rnd = random.Random(seed)
+        now = ticks.add(0, -200_000)  # wraps during the run
+        prop = prop_mod.Prop(rs, i, now)
+        prop.set_seconds(3600)
+        prop.hold(prop_mod.ARM, now)
+        now = ticks.add(now, rs["arm_ms"] + 5)
+        events = prop.release(now) + [prop.poll(now)]
+        deadline = ticks.add(now, 3600 * 1000)
+        boom = None
+        while boom is None:
+            step = rnd.randint(5, 45) if rnd.random() > 0.002 else 250
+            now = ticks.add(now, step)
+            ev = prop.poll(now)
+            while ev is not None:
+                if ev[0] == "boom":
+                    boom = now
+                ev = prop.poll(now)
+            if boom is None:
+                drift = max(drift, abs(prop.remaining(now) - max(0, ticks.diff(deadline, now))))
+        assert events, "the prop did not arm"
+        late.append(ticks.diff(boom, deadline))
+    row("timer", "drift over 1 h (%d runs)" % runs, "%d ms" % drift, "max |shown - true| left")
+    row(
+        "timer",
+        "expiry latency",
+        "mean %.0f ms, worst %d ms" % (sum(late) / runs, max(late)),
+        "boom step - deadline, 5-45 ms steps",
+    )
+
+
+def engine(ms=1500):
+    for path in bench_core.game_rulesets():
+        n = bench_core.largest(path)
+        cp = bench_core.rate(run_cpython(bench_core.MPY / "playouts.py", path, n, ms))
+        mp = bench_core.rate(run_micropython(bench_core.MPY / "playouts.py", path, n, ms))
+        row(
+            "engine",
+            "%s, %d players" % (path.name, n),
+            "CPy %s/s, MPy %s/s" % (cp, mp),
+            "random playouts, %.1f s each" % (ms / 1000),
+        )
+
+
+SECTIONS = {
+    "memory": memory,
+    "size": size,
+    "deploy": deploy,
+    "respond": responsiveness,
+    "timer": timer,
+    "engine": engine,
+}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__)
+    ap.add_argument("--only", default=",".join(SECTIONS), help="sections, comma-separated")
+    args = ap.parse_args(argv)
+    t0 = time.monotonic()
+    print("measuring (progress on stderr) ...", file=sys.stderr)
+    for name in args.only.split(","):
+        SECTIONS[name.strip()]()
+    head = "%-8s %-40s %-30s %s" % ("section", "what", "figure", "how")
+    print("Fusebox bench (%s, %.0f s)" % (time.strftime("%Y-%m-%d"), time.monotonic() - t0))
+    print(head)
+    print("-" * len(head))
+    for r in ROWS:
+        print("%-8s %-40s %-30s %s" % r)
+    print()
+    print("Heap figures come from the 64-bit unix port, whose objects are about twice an RP2040's")
+    print(
+        "(32-bit) size: the board needs less than these. Times are a PC's, not a 125 MHz RP2040's:"
+    )
+    print("compare them between commits on the same machine. Sizes and bytes are exact.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
