@@ -35,6 +35,13 @@ BOARD ?= pico-ssd1306
 run: $(STAMP)
 	$(BIN)/python -m tools run --board $(BOARD)
 
+## bench: one table of the product's figures (memory, size, deploy, responsiveness, timer,
+## engine); not part of `make test`. BENCH=memory,timer runs some sections.
+.PHONY: bench
+BENCH ?= memory,size,deploy,respond,timer,engine
+bench: $(STAMP)
+	$(BIN)/python -m tools.bench --only $(BENCH)
+
 ## sim: the real firmware on a simulated board in this terminal (make sim BOARD=thumby)
 sim: $(STAMP)
 	$(BIN)/python -m tools sim --board $(BOARD)
