@@ -29,6 +29,9 @@ class Game:
     """One game of Time Bomb: Undercover, following the core contract (see DESIGN.md)."""
 
     name = "undercover"
+    # Set by core/locations.py when a Location turns up (each round) and by saves.
+    kind = None  # the round's Location effect, or None
+    prev = -1  # the seat that cut last this round (for "no_return")
 
     def __init__(self, ruleset, players, seed, first=None):
         if players not in ruleset["roles"]:

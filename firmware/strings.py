@@ -23,6 +23,8 @@ TEXT = {
     "resume.title": "Resume?",
     "resume.timer": "A bomb timer was running. It is paused. Resume it?",
     "resume.game": "A saved game was found. Resume it?",
+    "resume.row": "Saved game",
+    "resume.none": "No saved game. A game is saved after every action until it ends.",
     "resume.bad": "The saved state could not be read and was set aside.",
     "yes": "OK: yes",
     "no": "BACK: no",

@@ -95,7 +95,8 @@ class PauseMenu(Screen):
         if k != B.PRESS:
             return NONE
         if b == B.BACK:
-            return BACK
+            # BACK again leaves: the game is saved, and the main menu's "Saved game" offers it.
+            return HOME
         if b != B.OK:
             return NONE
         c = self.menu.cursor

@@ -105,6 +105,16 @@ def _about(app, now):
     return about.AboutScreen(app, now)
 
 
+def _saved_game(app, now):
+    """The game left through the pause menu (or found at boot), offered back."""
+    from firmware.screens import resume
+
+    scr = resume.game_prompt(app, now)
+    if scr is None:
+        return Notice(app, strings.get("resume.title"), strings.get("resume.none"))
+    return scr
+
+
 def main_menu(app):
     """The root: game groups, the Bomb timer, Settings, About, then any unplaceable broken file.
     Each screen's module is imported when it is first opened, not at boot."""
@@ -130,5 +140,8 @@ def main_menu(app):
     labels.append(strings.get("about"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _about(app, now)))
+    labels.append(strings.get("resume.row"))
+    marks.append(None)
+    actions.append(lambda now: (PUSH, _saved_game(app, now)))
     bl, bm, ba = entry_rows(app, catalog.orphans(app.entries))
     return ListScreen(app, strings.get("app"), labels + bl, actions + ba, marks + bm, root=True)

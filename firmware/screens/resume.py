@@ -54,7 +54,7 @@ def game_prompt(app, now):
     try:
         s = sessions.Session.resume(catalog.read)
     except OSError:
-        return None  # only a stray temp file: nothing to resume
+        return None  # nothing saved, or only a stray temp file
     except ValueError as e:  # SaveError, a ruleset that changed, or a state core refuses
         app.clear_game()
         return _bad(app, str(e))
