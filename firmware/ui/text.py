@@ -59,7 +59,7 @@ class Text:
                     else:
                         col += 1
             runs = bytes(out)
-            self._cache[i] = runs
+            self._cache[i] = runs  # type: ignore[call-overload]
         return runs
 
     def _big(self, fb, ch, x, y, c):
