@@ -162,8 +162,8 @@ def test_power_cuts_never_corrupt_a_save_nor_lose_more_than_the_last_action(game
         said = [e for a in acts for e in a]
         assert said == ref_ev[: len(said)]  # the replay is the same game
         saved = good_copy(flash, "game.json")
-        if saved is None:  # cut before the deal was saved
-            assert len(said) == 0 or len(acts) == 1 and said == ref_ev[: len(acts[0])]
+        if saved is None:  # cut before the deal was saved, or the game is over and forgotten
+            assert len(said) == 0 or said == ref_ev, said
             continue
         log = ["ev " + " ".join(str(x) for x in ev) for ev in saved["log"]]
         assert log == said[: len(log)], (log[-3:], said[-3:])
