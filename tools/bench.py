@@ -168,13 +168,11 @@ def deploy():
 # runs from the loop step that turns the debounced press into an event to the end of show().
 _FRAME = """import json, time, sys
 class Pin:
-    IN = 0; OUT = 1; PULL_UP = 2
+    IN, OUT, PULL_UP = 0, 1, 2
     def __init__(self, id, mode=None, pull=None, value=None):
-        self.v = 1 if pull == 2 else (value or 0)
+        self.v = 1 if pull == 2 else value or 0
     def init(self, mode=None, value=None): pass
-    def value(self, v=None):
-        if v is None: return self.v
-        self.v = v
+    def value(self, v=None): return self.v
     __call__ = value
 class Bus:
     n = 0
@@ -182,18 +180,13 @@ class Bus:
     def scan(self): return [0x3C, 0x3D]
     def write(self, buf): Bus.n += len(buf)
     def writeto(self, addr, buf, stop=True): Bus.n += len(buf)
-    def writevto(self, addr, parts):
-        for p in parts: Bus.n += len(p)
-class PWM:
+    def writevto(self, addr, parts): Bus.n += sum(len(p) for p in parts)
+class Dev:
     def __init__(self, pin): pass
     def freq(self, f=None): pass
     def duty_u16(self, d=None): pass
-    def deinit(self): pass
-class ADC:
-    def __init__(self, pin): pass
     def read_u16(self): return 40000
-class machine: pass
-machine.Pin = Pin; machine.I2C = Bus; machine.SPI = Bus; machine.PWM = PWM; machine.ADC = ADC
+class machine: Pin, I2C, SPI, PWM, ADC = Pin, Bus, Bus, Dev, Dev
 from firmware import hardware
 from firmware.app import App
 prof = json.load(open(sys.argv[1]))
