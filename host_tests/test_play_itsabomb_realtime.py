@@ -70,7 +70,7 @@ def test_the_round_clock_stands_still_while_the_pause_menu_is_up():
         assert sp.top() == "PauseMenu"
         sp.wait(2 * n)
         assert timeouts(sp) == 0
-        tap(sp, "BACK")  # continue
+        tap(sp, "OK")  # "Continue" (BACK would leave the game, saved)
         assert sp.top() == "TurnScreen"
         sp.wait(n // 2 - 1500)
         assert timeouts(sp) == 0

@@ -62,6 +62,8 @@ class SetupScreen(Screen):
         elif k == B.PRESS and b == B.OK:
             if not self.choosing_first and self.rs["game"] in _CHOOSE_FIRST:
                 self.choosing_first = True
+                if self.first > self.players:  # fewer players than when it was last chosen
+                    self.first = 0
                 self._lines()
                 return NONE
             return self._deal()
