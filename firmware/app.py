@@ -4,7 +4,7 @@ import gc
 import os
 
 from firmware import buttons as B
-from firmware import buzzer, storage
+from firmware import buzzer, storage, strings
 from firmware.screens import catalog
 from firmware.settings import Settings
 from firmware.ui import widgets
@@ -122,8 +122,15 @@ class App:
         self._base = set(sys.modules)
         gc.collect()
         scr = resume.prompt(self, now)
+        restored = storage.last_notice  # the resume prompt's load fell back to the .bak copy
         if scr is not None:
             self.stack.push(scr, now)
+        # Damage found at boot is said on screen, on top, before anything else.
+        if restored or self.settings.error:
+            from firmware.ui.dialog import Notice
+
+            body = restored or (strings.get("e.settings") + "\n" + self.settings.error)
+            self.stack.push(Notice(self, strings.get("e.title"), body), now)
         self.tell_screen()
 
     def tell_screen(self):

@@ -69,6 +69,9 @@ TEXT = {
     # errors
     "e.toolarge": "file too large",
     "e.json": "not valid JSON",
+    "e.title": "Notice",
+    "e.deep": "too deeply nested to read",
+    "e.settings": "The settings file was damaged; the defaults are back.",
     "e.read": "cannot read",
     # playing a game (firmware/play)
     "p.pass": "Pass to",

@@ -46,6 +46,10 @@ def parse(path):
         raise ValueError(fn + ": " + strings.get("e.read")) from None
     except ValueError:
         raise ValueError(fn + ": " + strings.get("e.json")) from None
+    except (MemoryError, RuntimeError):
+        # Small but deeply nested JSON can exhaust the parser: refuse the file, keep booting.
+        gc.collect()
+        raise ValueError(fn + ": " + strings.get("e.deep")) from None
 
 
 def validate(path, obj):
@@ -107,7 +111,8 @@ def scan(root=ROOT):
             if type(name) is not str or not name:
                 name = fn
             desc = obj.get("description")
-            e = Entry(path, game, name[:32], None, desc if type(desc) is str else "")
+            # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
+            e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
             e.checked = False
             out.append(e)
         except ValueError as err:
