@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import threading
+import time
 
 import pytest
 
@@ -75,12 +76,22 @@ def test_power_cuts_during_pushes_leave_only_whole_valid_rulesets(tmp_path):
     scan = tmp_path / "scan.py"
     scan.write_text(_SCAN)
     rnd = random.Random("push")
+    # Time one whole push first, so the cuts land inside a transfer on a fast machine as on a
+    # slow (loaded) one.
+    vb = VBoard(str(flash), heap=HEAP).start()
+    result = []
+    began = time.monotonic()
+    t = push_in_thread(vers["B"], vb.url, result)
+    t.join(60)
+    span = time.monotonic() - began
+    vb.stop()
+    assert result == [0], "an uninterrupted push failed"
     failed = 0
     for i in range(CUTS):
         vb = VBoard(str(flash), heap=HEAP).start()
         result = []
         t = push_in_thread(vers["AB"[i % 2]], vb.url, result)
-        t.join(rnd.uniform(0.0, 1.2))  # the cut, somewhere in the transfer (or after it)
+        t.join(rnd.uniform(0.0, 0.8 * span))  # the cut, somewhere in the transfer
         vb.stop()
         t.join(30)
         assert not t.is_alive(), "the push did not notice the board going dark"
@@ -98,8 +109,9 @@ def test_power_cuts_during_pushes_leave_only_whole_valid_rulesets(tmp_path):
         assert res.returncode == 0, res.stderr[-2000:]
         for line in res.stdout.splitlines():
             assert line.endswith(" None") and " None None" not in line, line
-    # Most cuts landed mid-transfer, so the board really was interrupted.
-    assert failed >= CUTS // 3, failed
+    # Many cuts landed mid-transfer, so the board really was interrupted (a cut during the
+    # connection or the final rename may still let a push through).
+    assert failed >= CUTS // 5, failed
     # The device boots on that flash: its own code and rulesets plus what the pushes left.
     dev = make_flash(tmp_path / "device")
     for p in (flash / "rulesets").iterdir():
