@@ -134,3 +134,67 @@ def test_cli_serves_until_terminated(tmp_path):
         proc.terminate()
         assert proc.wait(timeout=20) == 0
     assert "stopped" in proc.stdout.read()
+
+
+COUNTING_MAIN = (
+    "n = 0\n"
+    "try:\n"
+    "    n = int(open('runs.txt').read())\n"
+    "except OSError:\n"
+    "    pass\n"
+    "open('runs.txt', 'w').write(str(n + 1))\n"
+    "print('main ran', n + 1)\n"
+)
+
+
+def runs(board):
+    return int((Path(board.flash) / "runs.txt").read_text())
+
+
+def read_until(sock, want, timeout=10.0):
+    data, end = b"", time.monotonic() + timeout
+    while want not in data:
+        assert time.monotonic() < end, "never saw %r in %r" % (want, data[-200:])
+        sock.settimeout(max(0.05, end - time.monotonic()))
+        data += sock.recv(4096)
+    return data
+
+
+def test_main_py_runs_at_power_on_and_after_ctrl_d_but_not_after_mpremote(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "main.py").write_text(COUNTING_MAIN)
+    with VBoard(flash) as board:
+        assert runs(board) == 1  # power on
+        mpremote(board, "exec", "print('hi')")  # a raw-REPL soft reset: main.py stays put
+        assert runs(board) == 1 and board.reboots == 1
+        with socket.create_connection(("127.0.0.1", board.port), timeout=5) as sock:
+            sock.sendall(b"\r")
+            read_until(sock, b">>> ")
+            sock.sendall(b"\x04")  # Ctrl-D at the friendly prompt: a soft reset runs main.py
+            got = read_until(sock, b"main ran 2")
+            assert got.index(b"MPY: soft reboot") < got.index(b"main ran 2")
+            read_until(sock, b">>> ")  # and the REPL follows, as on a board
+        assert runs(board) == 2 and board.reboots == 2
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs /proc (Linux)")
+def test_a_main_py_that_never_ends_is_interrupted_by_mpremote(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "main.py").write_text("import time\nwhile True:\n    time.sleep_ms(10)\n")
+    with VBoard(flash) as board:
+        assert mpremote(board, "resume", "eval", "6 * 7").stdout.strip() == "42"
+        assert board.reboots == 0
+
+
+def test_an_error_in_main_py_is_printed_and_the_repl_follows(tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "main.py").write_text("print('booting')\nraise ValueError('broken main')\n")
+    with VBoard(flash) as board:
+        with socket.create_connection(("127.0.0.1", board.port), timeout=5) as sock:
+            sock.sendall(b"\x04")
+            got = read_until(sock, b">>> ")
+        assert b"booting" in got and b"ValueError: broken main" in got
+        assert mpremote(board, "resume", "eval", "1 + 2").stdout.strip() == "3"

@@ -48,6 +48,28 @@ _fix(os)
 del os, sys, _fix
 """
 
+# After a power-on or a soft reset from the friendly REPL a board runs boot.py, then main.py;
+# after one from the raw REPL (mpremote's) only boot.py. An error is printed and the REPL
+# follows, as on a board; SystemExit also lands in the REPL here (a board would reset and run
+# main.py again, which would spin a main.py that exits at once).
+_RUN = """
+def _run(names):
+    import sys
+    for n in names:
+        try:
+            src = open(n).read()
+        except OSError:
+            continue
+        try:
+            exec(src, {{'__name__': '__main__'}})
+        except SystemExit:
+            pass
+        except BaseException as e:
+            sys.print_exception(e)
+_run({names!r})
+del _run
+"""
+
 
 def find_micropython():
     """Path of the unix port: next to this Python (the .venv), else on PATH; None if absent."""
@@ -104,7 +126,7 @@ class VBoard:
 
     # -- the interpreter ------------------------------------------------------------------
 
-    def _spawn(self):
+    def _spawn(self, run_main):
         os.makedirs(self.flash, exist_ok=True)
         master, slave = os.openpty()
         attrs = termios.tcgetattr(slave)
@@ -113,7 +135,8 @@ class VBoard:
         attrs[3] = 0  # lflag: no echo, no line editing (the interpreter sets the same)
         termios.tcsetattr(slave, termios.TCSANOW, attrs)
         cmd = [self.micropython, "-X", "heapsize=" + self.heap, "-i"]
-        cmd += ["-c", _BOOT.format(flash=self.flash)]
+        names = ("boot.py", "main.py") if run_main else ("boot.py",)
+        cmd += ["-c", _BOOT.format(flash=self.flash) + _RUN.format(names=names)]
         io = dict(stdin=slave, stdout=slave, stderr=slave)
         self.proc = subprocess.Popen(cmd, cwd=self.flash, start_new_session=True, **io)
         os.close(slave)
@@ -135,16 +158,19 @@ class VBoard:
         return data
 
     def _boot(self, raw):
-        """Start a fresh interpreter and bring it to the REPL the client expects."""
-        self._spawn()
-        banner = self._read_until(b">>> ")
+        """Start a fresh interpreter and bring it to the REPL the client expects; from the
+        friendly REPL it runs main.py, whose output (and prompt, if it ends) the bridge passes
+        on as it comes."""
+        self._spawn(run_main=not raw)
+        if not raw:
+            self._raw = False
+            return b""
+        self._read_until(b">>> ")
         if raw:
             os.write(self._master, b"\x01")
             self._read_until(RAW_BANNER + b">")
             self._raw = True
             return RAW_BANNER + b">"
-        self._raw = False
-        return banner
 
     def _kill(self):
         if self.proc is not None and self.proc.poll() is None:
@@ -169,7 +195,15 @@ class VBoard:
     # -- the bridge -----------------------------------------------------------------------
 
     def start(self):
+        """Power on: the interpreter boots (running main.py if the flash has one) before the
+        port opens, so no early host byte lands in the boot code."""
         self._boot(raw=False)
+        has_main = os.path.exists(os.path.join(self.flash, "main.py"))
+        try:
+            self._read_until(b">>> ", timeout=1.0 if has_main else 10.0)
+        except OSError:
+            if not has_main:
+                raise  # without main.py the prompt must come; with one it may run for ever
         self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self._listener.bind(("127.0.0.1", self._want_port))
