@@ -1,7 +1,9 @@
 """sim: scripted screenshots equal the golden images; keys, notes, half blocks in a terminal."""
 
+import os
 import subprocess
 import sys
+import time
 from argparse import Namespace
 from pathlib import Path
 
@@ -16,7 +18,7 @@ SCRIPT = GOLDEN / "screens.sim"
 needs_port = pytest.mark.skipif(bool(sim.unix_port_missing()), reason="no MicroPython unix port")
 
 
-def run_sim(*args):
+def run_sim(*args, env=None):
     return subprocess.run(
         [sys.executable, "-m", "tools", "sim", *args],
         capture_output=True,
@@ -24,6 +26,7 @@ def run_sim(*args):
         cwd=ROOT,
         stdin=subprocess.DEVNULL,
         timeout=120,
+        env=dict(os.environ, **(env or {})),
     )
 
 
@@ -63,12 +66,90 @@ def test_usage_and_terminal_errors(tmp_path):
     assert res.returncode == 1 and "--script" in res.stdout + res.stderr
 
 
-def test_a_missing_unix_port_is_reported_clearly(monkeypatch, capsys):
+def test_a_missing_unix_port_falls_back_to_cpython(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(simproc, "MICROPYTHON", "/nonexistent/micropython")
-    args = Namespace(script=None, png=None, board="thumby", heap="512k", scale=4)
+    args = Namespace(script=str(SCRIPT), png=None, board="thumby", heap="512k", scale=4)
+    args.runtime = "micropython"  # asked for by name: a clear error, no fallback
     assert sim.main(args) == 1
     err = capsys.readouterr().err
     assert "unix port is not installed" in err and "Linux x86_64 and macOS arm64" in err
+    assert "--runtime cpython" in err
+    args.runtime = "auto"  # the default: the firmware runs under CPython instead
+    assert sim.main(args) == 0
+    out = capsys.readouterr()
+    assert "no MicroPython unix port" in out.err
+    assert "running the firmware under CPython" in out.err
+    assert "menu:" in out.out and "timer:" in out.out
+
+
+def backends():
+    out = ["pyframebuf"]
+    try:
+        import pygraphics  # noqa: F401
+
+        out.append("pygraphics")
+    except ImportError:
+        pass
+    return out
+
+
+@pytest.mark.parametrize("backend", backends())
+@pytest.mark.parametrize("board", ["pico-ssd1306", "thumby", "pico-display-pack"])
+def test_under_cpython_the_screenshots_equal_the_golden_images_too(board, backend, tmp_path):
+    res = run_sim(
+        "--runtime",
+        "cpython",
+        "--board",
+        board,
+        "--script",
+        str(SCRIPT),
+        "--png",
+        str(tmp_path),
+        env={"FUSEBOX_FRAMEBUF": "py" if backend == "pyframebuf" else ""},
+    )
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "framebuf: %s" % backend in res.stderr
+    for shot in ("menu", "timer"):
+        got = pixels(tmp_path / (shot + ".png"))
+        assert got == pixels(GOLDEN / board / (shot + ".png")), "%s/%s.png differs" % (board, shot)
+
+
+@needs_port
+def test_a_whole_scripted_game_draws_the_same_frames_on_both_runtimes():
+    lines = (ROOT / "docs" / "screens" / "timebomb.sim").read_text().splitlines()
+    shots = {}
+    for runtime in ("micropython", "cpython"):
+        env = {"FUSEBOX_SEED": "1"}
+        with simproc.SimProc(board="pico-ssd1306", heap="512k", env=env, runtime=runtime) as s:
+            shots[runtime] = sim.run_script(s, lines)
+            shots[runtime + " tones"] = s.tones
+    assert len(shots["micropython"]) >= 5
+    assert shots["cpython"] == shots["micropython"]
+    assert shots["cpython tones"] == shots["micropython tones"]
+
+
+def test_the_realtime_sim_under_cpython_answers_keys_at_once():
+    # Lines sent together (press, sync) must all be taken, though CPython buffers its stdin.
+    env = {"FUSEBOX_REALTIME": "1"}
+    with simproc.SimProc(board="pico-ssd1306", env=env, runtime="cpython", timeout=20) as s:
+        deadline = time.monotonic() + 10
+        while s.frame is None and time.monotonic() < deadline:
+            s.send()
+            time.sleep(0.05)
+        menu = s.frame
+        assert menu is not None
+        s.send("press DOWN")
+        time.sleep(0.15)
+        s.send("release DOWN")
+        while s.frame == menu and time.monotonic() < deadline:
+            s.send()
+            time.sleep(0.05)
+        assert s.frame != menu  # the highlight moved
+
+
+def test_an_unknown_runtime_is_refused():
+    with pytest.raises(ValueError, match="runtime must be one of"):
+        simproc.SimProc(board="thumby", runtime="jython")
 
 
 def test_notes_name_the_nearest_pitch():

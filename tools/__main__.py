@@ -50,6 +50,13 @@ def parser():
         help="MicroPython heap (default 512k: the sim compiles .py sources on its heap)",
     )
     p.add_argument("--scale", type=int, default=4, help="PNG pixel scale (default 4)")
+    p.add_argument(
+        "--runtime",
+        choices=("auto", "micropython", "cpython"),
+        default="auto",
+        help="auto: the MicroPython unix port where installed, else CPython (tools/cpython_board)",
+    )
+    p.add_argument("--mute", action="store_true", help="do not play the buzzer on the host")
 
     p = verbs.add_parser("vboard", help="serve a virtual board (unix port) to mpremote over TCP")
     p.add_argument("--flash", default="out/vboard", help="folder that is the board's flash")

@@ -29,7 +29,17 @@ def main(args):
         from tools import sim
 
         print("run: no board attached, starting the simulator (%s)" % args.board)
-        return sim.main(Namespace(board=args.board, script=None, png=None, heap="512k", scale=4))
+        return sim.main(
+            Namespace(
+                board=args.board,
+                script=None,
+                png=None,
+                heap="512k",
+                scale=4,
+                runtime="auto",
+                mute=False,
+            )
+        )
     from tools import deploy
 
     print("run: board on %s: deploying %s" % (port, args.board))

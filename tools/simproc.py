@@ -1,5 +1,6 @@
-"""Host side of the sim board: run the real firmware under the MicroPython unix port and drive
-it through firmware/hal_sim.py's line protocol (CPython).
+"""Host side of the sim board: run the real firmware under the MicroPython unix port (or, where
+it is missing, under CPython with tools/cpython_board) and drive it through firmware/hal_sim.py's
+line protocol.
 
     with SimProc(board="pico-ssd1306", heap="128k") as sim:   # waits for `ready`
         sim.tap("OK")              # press, 80 ms of virtual time, release
@@ -25,6 +26,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MICROPYTHON = str(ROOT / ".venv" / "bin" / "micropython")
+CPYTHON_RUNNER = str(ROOT / "tools" / "cpython_board" / "run.py")
+RUNTIMES = ("micropython", "cpython")
 if str(ROOT) not in sys.path:  # firmware/ is not an installed package; palette comes from it
     sys.path.insert(0, str(ROOT))
 
@@ -95,6 +98,20 @@ def frame_to_image(frame, scale=4, lit=(255, 255, 255)):
     return img
 
 
+def default_runtime():
+    """ "micropython" where the unix port is installed, else "cpython" (tools/cpython_board)."""
+    return "micropython" if os.path.exists(MICROPYTHON) else "cpython"
+
+
+def command(runtime, heap):
+    """The argv that runs main.py in the flash folder on `runtime` (heap: unix port only)."""
+    if runtime == "micropython":
+        return [MICROPYTHON, "-X", "heapsize=" + heap, "main.py"]
+    if runtime == "cpython":
+        return [sys.executable, "-u", CPYTHON_RUNNER]
+    raise ValueError("runtime must be one of %s, not %r" % (", ".join(RUNTIMES), runtime))
+
+
 def sim_profile(board="pico-ssd1306", **overrides):
     """The board.json the sim runs: `board`'s geometry, buttons and wires, driver "sim".
 
@@ -145,9 +162,12 @@ class SimProc:
         env=None,
         timeout=30.0,
         profile=None,
+        runtime=None,
         **overrides,
     ):
         self.timeout = timeout
+        self.runtime = runtime or default_runtime()
+        argv = command(self.runtime, heap)
         self._tmp = None
         if flash is None:
             self._tmp = tempfile.mkdtemp(prefix="fusebox-sim-")
@@ -167,7 +187,7 @@ class SimProc:
         penv.pop("FUSEBOX_REALTIME", None)
         penv.update(env or {})
         self.proc = subprocess.Popen(
-            [MICROPYTHON, "-X", "heapsize=" + heap, "main.py"],
+            argv,
             cwd=str(self.flash),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

@@ -1,0 +1,66 @@
+"""`framebuf` for the firmware under CPython.
+
+pygraphics (PyPI pydevices-pygraphics, MicroPython's modframebuf.c as a CPython extension) where
+it has a wheel (Linux x86_64, Windows); else pyframebuf, the pure-Python copy kept here. Both are
+checked pixel for pixel against the unix port's framebuf by host_tests/test_framebuf_standin.py.
+FUSEBOX_FRAMEBUF=py picks the pure one (tests use it to cover both).
+"""
+
+import os
+
+IMPLEMENTATION = "pyframebuf"
+if os.environ.get("FUSEBOX_FRAMEBUF") != "py":
+    try:
+        import pygraphics as _pg
+
+        IMPLEMENTATION = "pygraphics"
+    except ImportError:
+        pass
+
+if IMPLEMENTATION == "pygraphics":
+    MONO_VLSB = MVLSB = _pg.MONO_VLSB
+    MONO_HLSB = _pg.MONO_HLSB
+    MONO_HMSB = _pg.MONO_HMSB
+    GS2_HMSB = _pg.GS2_HMSB
+    GS4_HMSB = _pg.GS4_HMSB
+    GS8 = _pg.GS8
+    RGB565 = _pg.RGB565
+
+    from pyframebuf import _FONT
+
+    class FrameBuffer(_pg.FrameBuffer):
+        """pygraphics' FrameBuffer made MicroPython's in two ways: pygraphics makes width,
+        height and buffer read-only properties, which MicroPython's FrameBuffer does not have
+        and the firmware's display classes set as their own attributes; and its 8x8 font is
+        not MicroPython's, so text() draws MicroPython's glyphs (pyframebuf's table)."""
+
+        width = None
+        height = None
+        buffer = None
+
+        def text(self, s, x, y, c=1):
+            if isinstance(s, str):
+                s = s.encode("utf-8", "surrogatepass")
+            end = s.find(b"\x00")
+            px = self.pixel
+            for ch in s if end < 0 else s[:end]:
+                base = ((ch if 32 <= ch <= 127 else 127) - 32) * 8
+                for col in _FONT[base : base + 8]:
+                    py = y
+                    while col:
+                        if col & 1:
+                            px(x, py, c)  # pygraphics clips, as framebuf does
+                        col >>= 1
+                        py += 1
+                    x += 1
+
+else:
+    from pyframebuf import (  # noqa: F401
+        GS4_HMSB,
+        MONO_HLSB,
+        MONO_HMSB,
+        MONO_VLSB,
+        MVLSB,
+        RGB565,
+        FrameBuffer,
+    )
