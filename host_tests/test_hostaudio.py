@@ -4,6 +4,7 @@ import array
 import sys
 import threading
 import time
+from itertools import groupby
 
 import pytest
 
@@ -55,28 +56,18 @@ def samples(data):
 
 def sounds(pcm):
     """[(start, end)] of the runs of non-zero samples: a square wave never touches 0."""
-    out, start = [], None
-    for i, v in enumerate(pcm):
-        if v and start is None:
-            start = i
-        elif not v and start is not None:
-            out.append((start, i))
-            start = None
-    if start is not None:
-        out.append((start, len(pcm)))
+    out, i = [], 0
+    for loud, run in groupby(pcm, key=bool):
+        n = len(list(run))
+        if loud:
+            out.append((i, i + n))
+        i += n
     return out
 
 
 def half_periods(wave):
     """Lengths of the runs of one sign inside a sound, without the two cut-off ends."""
-    runs, n = [], 1
-    for a, b in zip(wave[:-1], wave[1:], strict=True):
-        if (a > 0) == (b > 0):
-            n += 1
-        else:
-            runs.append(n)
-            n = 1
-    return runs[1:]
+    return [len(list(run)) for _, run in groupby(wave, key=lambda v: v > 0)][1:-1]
 
 
 def frequency(wave):
