@@ -85,7 +85,8 @@ def test_the_interactive_sim_runs_in_a_terminal_and_plays_its_buzzer(runtime, tm
     aplay.write_text(FAKE_APLAY)
     aplay.chmod(0o755)
     env = dict(os.environ, PATH=str(bin_dir), FAKE_OUT=str(tmp_path / "pcm"), TERM="xterm")
-    env.pop("FUSEBOX_AUDIO", None)
+    for name in ("FUSEBOX_AUDIO", "COLUMNS", "LINES"):  # the pty's size, not the runner's
+        env.pop(name, None)
     term = Terminal(["--board", "pico-ssd1306", "--runtime", runtime], env)
     try:
         term.wait_for("sound: aplay")

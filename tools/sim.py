@@ -195,7 +195,6 @@ def interactive(args, runtime):
     disp = sim.profile["display"]
     scale = pick_scale(disp["width"], disp["height"], *shutil.get_terminal_size())
     head = status_head(args, sim.profile, runtime)
-    sound = "sound: " + (audio.name if audio.available else "off (%s)" % audio.why)
     shown, heard = None, 0
     try:
         with KeyReader() as keys, Live(console=Console(), screen=True, auto_refresh=False) as live:
@@ -209,6 +208,7 @@ def interactive(args, runtime):
                 sim.send(*(cmds + controls.due(time.monotonic())))
                 heard = forward_tones(sim.tones, heard, audio)
                 now = (sim.frames, len(sim.tones), len(sim.logs), tuple(controls.held))
+                now += (audio.available,)  # a player that stops is shown at once
                 if sim.frame is None or now == shown:
                     continue
                 shown = now
@@ -216,8 +216,11 @@ def interactive(args, runtime):
                 status = head + "frames %d  buzzer %s" % (sim.frames, note(freq))
                 status += " %d Hz" % freq if freq else ""
                 status += "  down: " + " ".join(controls.held) if controls.held else ""
+                status += "  sound: " + (audio.name if audio.available else "off")
                 log = "log: " + sim.logs[-1] if sim.logs else ""
-                lines = [status, controls.legend + "  " + sound, log]
+                if not audio.available:
+                    log = "sound off: %s  %s" % (audio.why, log)
+                lines = [status, controls.legend, log]
                 live.update(render(sim.frame, scale, lines), refresh=True)
     finally:
         audio.close()
