@@ -1,4 +1,4 @@
-"""Parity of the CPython framebuf stand-ins (pure pyframebuf, pygraphics) with the unix port's."""
+"""Pure-Python framebuf stand-in against the unix port's real framebuf, op by op, byte by byte."""
 
 import subprocess
 import tempfile
@@ -59,13 +59,8 @@ def micropython(cases):
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "cases.py"
         script.write_text(src, encoding="utf-8")
-        out = subprocess.run(
-            [str(MICROPYTHON), str(script)],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=True,
-        )
+        cmd = [str(MICROPYTHON), str(script)]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=True)
     return out.stdout.splitlines()
 
 
@@ -77,18 +72,8 @@ def cpython(fbm, cases):
 
 # Frames the firmware uses (SSD1306 and the ST7789 palette frame), an 8x8 glyph scratch, odd
 # sizes that leave padding bits, and every other format on a small frame.
-FRAMES = [
-    (VLSB, 128, 64),
-    (HLSB, 8, 8),
-    (GS4, 240, 135),
-    (VLSB, 127, 33),
-    (GS4, 127, 33),
-    (HLSB, 13, 5),
-    (HMSB, 13, 5),
-    (RGB, 17, 9),
-    (GS2, 15, 7),
-    (GS8, 11, 6),
-]
+FRAMES = [(VLSB, 128, 64), (HLSB, 8, 8), (GS4, 240, 135), (VLSB, 127, 33), (GS4, 127, 33)]
+FRAMES += [(HLSB, 13, 5), (HMSB, 13, 5), (RGB, 17, 9), (GS2, 15, 7), (GS8, 11, 6)]
 NCOL = {VLSB: 2, HLSB: 2, HMSB: 2, GS2: 4, GS4: 16, GS8: 256}  # palette width per source format
 INT32 = [-1, 0xFFFF, 0x10000, 2**31 - 1, -(2**31)]
 colours = st.one_of(
@@ -104,8 +89,8 @@ texts = st.text(
     ),
     max_size=10,
 )
-# What pygraphics draws like MicroPython (see the xfails below): no line, no text (another
-# font), colours and keys that fit a C int.
+# What pygraphics draws like MicroPython (its differences: test_framebuf_standin_pygraphics.py):
+# no line, no text (another font), colours and keys that fit a C int.
 LIKE_PG = {
     "kinds": "fill rect hline vline pixel get blit scroll".split(),
     "colours": st.one_of(st.integers(0, 15), st.integers(-70000, 70000), st.sampled_from(INT32)),
@@ -146,21 +131,15 @@ def ops(draw, w, h, kit=FULL):
     if kind == "get":
         return ("pixel", draw(xs), draw(ys))
     if kind == "text":
-        return ("text", draw(texts), draw(xs), draw(ys)) + draw(
-            st.one_of(st.just(()), st.tuples(colours))
-        )
+        colour = draw(st.one_of(st.just(()), st.tuples(colours)))  # the default colour too
+        return ("text", draw(texts), draw(xs), draw(ys)) + colour
     if kind == "scroll":
         return ("scroll", draw(xs), draw(ys))
     src = draw(specs(small=True))
     pal = None
     if src[0] in NCOL and draw(st.booleans()):
-        pal = (
-            draw(st.sampled_from(sorted(BPP))),
-            NCOL[src[0]],
-            1,
-            None,
-            draw(st.integers(0, 255)),
-        )
+        pfmt, seed = draw(st.sampled_from(sorted(BPP))), draw(st.integers(0, 255))
+        pal = (pfmt, NCOL[src[0]], 1, None, seed)
     key = draw(st.one_of(st.just(-1), st.integers(0, 16), colours))
     return ("blit", src, draw(xs), draw(ys), key, pal)
 
@@ -277,7 +256,9 @@ def outcomes(fbm, attempts):
 def constructor_outcomes(fbm):
     """What each of ATTEMPTS gives on fbm, as MicroPython's run prints it (in the same order)."""
     src = TRY + "import framebuf\nprint(outcomes(framebuf, %s))\n" % ATTEMPTS
-    real = subprocess.run([str(MICROPYTHON), "-c", src], capture_output=True, text=True)
+    real = subprocess.run(
+        [str(MICROPYTHON), "-c", src], capture_output=True, text=True, timeout=60
+    )
     env: dict = {}
     exec(TRY, env)
     return repr(env["outcomes"](fbm, eval(ATTEMPTS))), real.stdout.strip()
@@ -288,22 +269,18 @@ def test_constructor_accepts_and_refuses_like_micropython():
     assert ours == real
 
 
-def subclass(fbm):
-    class Display(fbm.FrameBuffer):
-        """Shaped like SimDisplay and SSD1306: own fields set before the base __init__."""
+def draw_on_a_subclass(fbm):
+    """SimDisplay's and SSD1306's shape: own fields set before the base __init__; drawing must
+    land in self.buffer (worked out by hand: page 1 holds rows 8..11 in its low nibble)."""
 
+    class Display(fbm.FrameBuffer):
         def __init__(self, width, height):
             self.width = width
             self.height = height
             self.buffer = bytearray(width * ((height + 7) // 8))
             super().__init__(self.buffer, width, height, fbm.MONO_VLSB)
 
-    return Display
-
-
-def draw_on_a_subclass(fbm):
-    """SimDisplay's shape: fields set before the base __init__, drawing lands in self.buffer."""
-    d = subclass(fbm)(16, 12)
+    d = Display(16, 12)
     d.fill_rect(0, 0, 16, 12, 1)
     d.pixel(3, 9, 0)
     assert (d.width, d.height, d.pixel(3, 9), d.pixel(4, 9)) == (16, 12, 0, 1)
