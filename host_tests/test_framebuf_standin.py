@@ -98,8 +98,8 @@ LIKE_PG = {
 }
 FULL = {"kinds": LIKE_PG["kinds"] + ["line", "text"], "colours": colours, "texts": texts}
 # What the sim's framebuf (tools/cpython_board/framebuf.py: pygraphics with MicroPython's font)
-# draws like MicroPython: all but line, colours that fit a C int.
-LIKE_SIM = dict(LIKE_PG, kinds=LIKE_PG["kinds"] + ["text"], texts=texts)
+# draws like MicroPython: everything, in colours that fit a C int.
+LIKE_SIM = dict(LIKE_PG, kinds=LIKE_PG["kinds"] + ["line", "text"], texts=texts)
 
 
 @st.composite

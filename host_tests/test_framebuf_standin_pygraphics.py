@@ -100,12 +100,12 @@ def sim_framebuf():
 
 @FAST
 @given(SIM_BATCH)
-def test_sim_framebuf_draws_like_micropython_but_for_lines(batch):
+def test_sim_framebuf_draws_like_micropython(batch):
     same(sim_framebuf(), batch)
 
 
-def test_sim_framebuf_sweeps_like_micropython_but_for_lines():
-    same(sim_framebuf(), sweeps(skip=("line", "big")))
+def test_sim_framebuf_sweeps_like_micropython():
+    same(sim_framebuf(), sweeps(skip=("big",)))
 
 
 def test_sim_framebuf_draws_every_glyph_0_255_like_micropython():
@@ -116,7 +116,6 @@ def test_sim_framebuf_lets_a_display_subclass_set_its_fields_first():
     draw_on_a_subclass(sim_framebuf())
 
 
-@pytest.mark.xfail(strict=True, reason="the wrapper keeps pygraphics' line()")
 def test_sim_framebuf_line_steps_like_micropython():
     same(sim_framebuf(), [((GS8, 8, 8, None, 0), [("line", 0, 0, 2, 1, 5)])])
 

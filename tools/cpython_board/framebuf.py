@@ -1,8 +1,9 @@
 """`framebuf` for the firmware under CPython.
 
 pygraphics (PyPI pydevices-pygraphics, MicroPython's modframebuf.c as a CPython extension) where
-it has a wheel (Linux x86_64, Windows); else pyframebuf, the pure-Python copy kept here. Both are
-checked pixel for pixel against the unix port's framebuf by host_tests/test_framebuf_standin.py.
+it has a wheel (Linux x86_64, Windows), with MicroPython's font and line stepping put back; else
+pyframebuf, the pure-Python copy kept here. Both are checked against the unix port's framebuf
+(host_tests/test_framebuf_standin*.py); pygraphics still refuses colours past a C int.
 FUSEBOX_FRAMEBUF=py picks the pure one (tests use it to cover both).
 """
 
@@ -29,10 +30,11 @@ if IMPLEMENTATION == "pygraphics":
     from pyframebuf import _FONT
 
     class FrameBuffer(_pg.FrameBuffer):
-        """pygraphics' FrameBuffer made MicroPython's in two ways: pygraphics makes width,
+        """pygraphics' FrameBuffer made MicroPython's in three ways: pygraphics makes width,
         height and buffer read-only properties, which MicroPython's FrameBuffer does not have
-        and the firmware's display classes set as their own attributes; and its 8x8 font is
-        not MicroPython's, so text() draws MicroPython's glyphs (pyframebuf's table)."""
+        and the firmware's display classes set as their own attributes; its 8x8 font is not
+        MicroPython's, so text() draws MicroPython's glyphs (pyframebuf's table); and its
+        line() breaks ties the other way, so line() steps as modframebuf.c does."""
 
         width = None
         height = None
@@ -53,6 +55,26 @@ if IMPLEMENTATION == "pygraphics":
                         col >>= 1
                         py += 1
                     x += 1
+
+        def line(self, x1, y1, x2, y2, c):
+            px = self.pixel  # pygraphics clips, as framebuf does
+            dx, sx = (x2 - x1, 1) if x2 > x1 else (x1 - x2, -1)
+            dy, sy = (y2 - y1, 1) if y2 > y1 else (y1 - y2, -1)
+            steep = dy > dx
+            if steep:
+                x1, y1, dx, dy, sx, sy = y1, x1, dy, dx, sy, sx
+            e = 2 * dy - dx
+            for _ in range(dx):
+                if steep:
+                    px(y1, x1, c)
+                else:
+                    px(x1, y1, c)
+                while e >= 0:
+                    y1 += sy
+                    e -= 2 * dx
+                x1 += sx
+                e += 2 * dy
+            px(x2, y2, c)
 
 else:
     from pyframebuf import (  # noqa: F401
