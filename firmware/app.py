@@ -144,6 +144,7 @@ class App:
             self.buttons.clear()
             self._collected = False
             if self.stack.depth() == 1:
+                strings.release()
                 catalog.unload(self._base)
             self.tell_screen()
 

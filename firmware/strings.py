@@ -1,8 +1,16 @@
-"""Every piece of UI text, in one table (English); other languages can later replace it as data."""
+"""Every piece of UI text (English), by key: the app's own here, each game's in strings_<game>.py.
 
-# Keys are short and stable; screens never hold literal text, so a translation is a new table
-# with the same keys (loaded over TEXT), not new code. Keep values short: the smallest display
-# (72x40) shows 9 characters per line; longer text is wrapped or scrolled by the UI kit.
+Keys are short and stable; screens never hold literal text, so a translation is new tables with
+the same keys, not new code. Keep values short: the smallest display (72x40) shows 9 characters
+per line; longer text is wrapped or scrolled by the UI kit.
+
+A game's table is imported by get() the first time one of its keys is asked for, and dropped by
+release() when the app is back at the main menu: the board holds the text of one game at a time
+(the four games' text is about two thirds of it all).
+"""
+
+import sys
+
 TEXT = {
     "app": "Fusebox",
     "version": "0.4.0",
@@ -87,6 +95,7 @@ TEXT = {
     "p.abandon": "End game",
     "p.sure": "End this game for good? It cannot be resumed.",
     "p.nolog": "Nothing yet.",
+    "p.last": "Last action",
     "p.reveal": "Reveal",
     "p.win": "wins",
     "p.receipt": "Seed ",
@@ -94,207 +103,56 @@ TEXT = {
     "p.first": "Who starts?",
     "p.random": "At random",
     "p.deal": "UP/DOWN: change. OK: deal.",
-    # Time Bomb and Undercover
-    "tb.sherlock": "Sherlock",
-    "tb.moriarty": "Moriarty",
-    "tb.you": "You: ",
-    "tb.wires": "Your wires:",
-    "tb.safe": "safe",
-    "tb.defuse": "defusing",
-    "tb.bomb": "bomb",
-    "tb.round": "Round ",
-    "tb.rnd": "Rnd ",
-    "tb.cuts": "cut ",
-    "tb.found": "Defusing ",
-    "tb.cutters": "Cutters: ",
-    "tb.turn": " cuts",
-    "tb.cuts_of": "cuts a wire of",
-    "tb.newround": "New round ",
-    "tb.sure": "OK to cut #",
-    "tb.undealt": "Set aside: ",
-    "tb.r.now": "Now: ",
-    "tb.r.cut": " cuts a wire of another player.",
-    "tb.r.left": "Cuts left this round: ",
-    "tb.r.found": "Defusing wires found: ",
-    "tb.r.sherlock": "Sherlock's team wins when every defusing wire is cut.",
-    "tb.r.moriarty": "Moriarty's team wins when the bomb is cut or the last round ends.",
-    "tb.r.round": "Round ",
-    # Undercover (firmware/play/uc_ui.py, uc_screens.py)
-    "uc.agency": "Agency",
-    "uc.organization": "Organization",
-    "uc.shadow": "Shadow",
-    "uc.w.agency": "Agency wins",
-    "uc.w.organization": "Org. wins",
-    "uc.w.shadow": "Shadow wins",
-    "uc.mister_x": "Mister X",
-    "uc.operative": "Operative",
-    "uc.belleville": "Belleville",
-    "uc.agent": "Agent",
-    "uc.red": "red",
-    "uc.blue": "blue",
-    "uc.showq": "Show cover:",
-    "uc.you": "You: ",
-    "uc.t.agency": "Agency team",
-    "uc.t.organization": "Organization",
-    "uc.t.shadow": "On your own",
-    "uc.cover": "Cover: ",
-    "uc.shows": " shows ",
-    "uc.showed": ", showed ",
-    "uc.shown": "Covers shown",
-    "uc.doom": "Doom ",
-    "uc.doom.red": "Shadow must make the bomb explode",
-    "uc.doom.blue": "Shadow must defuse the bomb",
-    "uc.pliers": "Pliers: ",
-    "uc.st.r": "R",
-    "uc.st.cut": " cut ",
-    "uc.st.found": "Defusing ",
-    "uc.pliers_log": " (pliers)",
-    "uc.location": "Location: ",
-    "uc.house": "(house card)",
-    "uc.effect": "Device: ",
-    "uc.e.none": "no effect",
-    "uc.e.cuts": "cuts this round: ",
-    "uc.e.pass": "after a cut the cutter picks who takes the pliers",
-    "uc.e.no_return": "no cutting straight back at the player who cut yours",
-    "uc.e.intel": "tells each player privately about the right-hand neighbour's wires",
-    "uc.remind": "Turn up your printed Location card for this round and read it out. The device"
-    " does not apply it.",
-    "uc.remind_short": "Turn up a Location",
-    "uc.continue": "OK: go on",
-    "uc.give": ": pliers to",
-    "uc.giveq": "Who takes the pliers?",
-    "uc.sure": "OK: ",
-    "uc.r.cover": " shows a cover, in private.",
-    "uc.r.cut": " cuts a wire of another player.",
-    "uc.r.pass": " hands the pliers to another player.",
-    "uc.r.agency": "Agency wins when every defusing wire is cut.",
-    "uc.r.organization": "Organization wins when the bomb is cut or the last round ends.",
-    "uc.r.shadow": "Shadow wins alone by cutting the game-ending wire himself.",
-    # TimeBomb II (firmware/play/tb2_*.py)
-    "t2.swat": "SWAT",
-    "t2.terrorist": "Terrorist",
-    "t2.w.swat": "SWAT win",
-    "t2.w.terrorists": "Terrorists win",
-    "t2.you": "You: ",
-    "t2.bldg": "Bldg: ",
-    "t2.b.dummy": "Dummy",
-    "t2.b.hideout": "Hideout",
-    "t2.b.boom": "Boom",
-    "t2.k.swat": "SWAT",
-    "t2.k.expert": "Expert",
-    "t2.k.bomb1": "Bomb x1",
-    "t2.k.bomb2": "Bomb x2",
-    "t2.centre": "Centre",
-    "t2.turn": " plays",
-    "t2.recard": "(other card)",
-    "t2.sure": "OK: place",
-    "t2.check": "Storm check",
-    "t2.at": "at ",
-    "t2.x.storm": "STORM IN",
-    "t2.x.failed": "FAILED",
-    "t2.x.explosion": "EXPLOSION",
-    "t2.total": "Total ",
-    "t2.found": "Found ",
-    "t2.move": "Hideouts move",
-    "t2.back": "Back to work: ",
-    "t2.radio": "Radio: ",
-    "t2.r.now": "Now: ",
-    "t2.r.place": " plays a troop card at a face-down building: a player's or the centre.",
-    "t2.r.group": "Storm check: when a building holds this many troop cards: ",
-    "t2.r.last": "Last check: ",
-    "t2.r.bombs": "Bomb count: ",
-    "t2.r.in": "Storm in at a total of ",
-    "t2.r.blow": " or less; huge explosion at ",
-    "t2.r.fail": " or more; failed in between.",
-    "t2.r.work": "Four plain SWAT that storm in return to work: one each, from the Transceiver"
-    " (radio) holder leftwards, passing it on.",
-    "t2.r.up": "Face up: ",
-    "t2.r.troops": "Troops waiting: ",
-    "t2.r.hands": "Cards in hand: ",
-    "t2.r.out": "Out of the game: ",
-    "t2.r.swat": "SWAT win when every hideout is found.",
-    "t2.r.terr": "Terrorists win when the Boom building is stormed or blown up, or when the"
-    " player to play holds no troop card.",
-    # It's a Bomb! (firmware/play/iab_*.py). Codes: one letter per kind as in core's KINDS
-    # (empty grey detonator receiver battery explosive red yellow green blue purple).
-    "ib.codes": ".-DV+XRYGBP",
-    "ib.k.grey": "grey",
-    "ib.k.detonator": "detonator",
-    "ib.k.receiver": "receiver",
-    "ib.k.battery": "battery",
-    "ib.k.explosive": "explosive",
-    "ib.k.red": "red",
-    "ib.k.yellow": "yellow",
-    "ib.k.green": "green",
-    "ib.k.blue": "blue",
-    "ib.k.purple": "purple",
-    "ib.none": "no tokens",
-    "ib.w.players": "Defused!",
-    "ib.w.bomb": "BOOM!",
-    "ib.time": "Time ",
-    "ib.found": "Colours ",
-    "ib.round": "Rd ",
-    "ib.c.call": "Call card",
-    "ib.c.signal": "Signal card",
-    "ib.timeout": "Time's up: the round is over.",
-    "ib.held": "The countdown holds.",
-    "ib.news": "News",
-    "ib.boom": "EXPLOSION card!",
-    "ib.asked": "Question asked",
-    "ib.reported": "Cut reported",
-    "ib.cut": "Cut ",
-    "ib.scan": "Scan ",
-    "ib.empty": "Hole ",
-    "ib.ask": "Ask ",
-    "ib.v.new": "New colour!",
-    "ib.v.nothing": "Nothing.",
-    "ib.v.explosive": "EXPLOSIVE!",
-    "ib.v.shielded": "Explosive, smothered!",
-    "ib.score": "Score ",
-    "ib.o.askrow": "Ask row",
-    "ib.o.askcol": "Ask col",
-    "ib.o.cut": "Cut tile",
-    "ib.o.use": "Use ",
-    "ib.o.start": "Start",
-    "ib.o.answers": "Answers",
-    "ib.o.asked": "Asked",
-    "ib.o.new": "Cut: new colour",
-    "ib.o.nothing": "Cut: nothing",
-    "ib.o.explosive": "Cut: explosive",
-    "ib.log.start": "Setup done",
-    "ib.log.hold": "Countdown held",
-    "ib.log.timeout": "Time's up",
-    "ib.f.hold": "Hold",
-    "ib.f.no_ask": "No ask",
-    "ib.f.shield": "Shield",
-    "ib.f.ordered": "Ordered",
-    "ib.rf.hold": "Countdown steps still held: ",
-    "ib.rf.no_ask": "Rounds still without questions: ",
-    "ib.rf.ordered": "The next answer comes in the line's order.",
-    "ib.rf.shield": "The next explosive cut is smothered.",
-    "ib.r.empty": "pick the places to leave empty: ",
-    "ib.r.scan": "pick one face-down tile to learn its token.",
-    "ib.r.setup": "use a setup Consultant, or start.",
-    "ib.r.noask": "no questions this round: cut a tile.",
-    "ib.r.crisis": "ask about a row or a column, or cut a tile (a Consultant may come first).",
-    "ib.r.desk": "report what the Crisis Unit did: a question, or a cut and what it found.",
-    "ib.r.timers": " timer cards",
-    "ib.r.cutc": "Colours cut: ",
-    "ib.r.left": "; left: ",
-    "ib.r.colours": "Colours cut: ",
-    "ib.r.consult": "Consultants: ",
-    "ib.r.rt": "Each round lasts ",
-    "ib.r.step": "A new colour cut skips the countdown step; any other round advances it.",
-    "ib.r.win": "Win: cut every colour in play: ",
-    "ib.r.lose": "Lose: cut an explosive, or the countdown reaches the Explosion card.",
-    "ib.r.score": "Score at a win: +3 a timer card left, +2 an unused Consultant, +",
-    "ib.r.score2": " for the level, -1 a player.",
-    "ib.e.unused": " unused Consultants",
-    "ib.e.level": " level",
-    "ib.e.players": " players",
 }
 
 
+GAMES = ("tb", "uc", "t2", "ib")  # key prefixes with a table of their own
+_PREFIXES = ("tb.", "uc.", "t2.", "ib.")
+_tables = [None, None, None, None]
+
+
+def _load(i):
+    if i == 0:
+        from firmware import strings_tb as m
+    elif i == 1:
+        from firmware import strings_uc as m
+    elif i == 2:
+        from firmware import strings_t2 as m
+    else:
+        from firmware import strings_ib as m
+    _tables[i] = m.TEXT
+    return m.TEXT
+
+
 def get(key):
-    """The text for `key`; a missing key shows itself, so a gap in a translation is visible."""
-    return TEXT.get(key, key)
+    """The text for `key`; a missing key shows itself, so a gap in a translation is visible.
+    Allocation-free once the key's table is loaded (a screen may ask while it draws)."""
+    text = TEXT.get(key)
+    if text is None:
+        for i in range(4):
+            if key.startswith(_PREFIXES[i]):
+                table = _tables[i]
+                text = (table if table is not None else _load(i)).get(key)
+                break
+    return key if text is None else text
+
+
+def release():
+    """Drop the games' tables (the app calls it at the main menu; get() reloads on demand)."""
+    for i in range(4):
+        if _tables[i] is not None:
+            _tables[i] = None
+            name = "firmware.strings_" + GAMES[i]
+            if name in sys.modules:
+                del sys.modules[name]
+            parent = sys.modules.get("firmware")
+            if parent is not None and hasattr(parent, "strings_" + GAMES[i]):
+                delattr(parent, "strings_" + GAMES[i])
+
+
+def every():
+    """All keys and texts of the app and every game, in one dict (for host checks)."""
+    out = dict(TEXT)
+    for i in range(4):
+        out.update(_tables[i] if _tables[i] is not None else _load(i))
+    return out

@@ -15,10 +15,14 @@ from tools import bench_app, simproc
 BUDGET_K = 192
 
 
-# The colour board's 16 KB palette frame is held twice on the sim (the sim board keeps a copy
-# to send only changed frames), so its budget is larger by that much.
+# The colour board's palette frame is 16 KB where a mono one is 1 KB, and its figure is noisy:
+# whether a 1.3 KB import finds a gap among what earlier screens left behind depends on the
+# layout, down to the length of the flash folder's path. Two scans in 4 KB steps: with
+# /tmp/fusebox-mem-*/flash it ran at 196 and 216-220 KB, failed at 200-212 and 224, and ran
+# from 228 up; with /tmp/tmp*/flash it failed at 228 and ran from 232 up. The budget is the
+# first heap above which both always ran. The mono boards run from 164 KB up, without gaps.
 @pytest.mark.parametrize(
-    "board,budget", [("pico-ssd1306", BUDGET_K), ("thumby", BUDGET_K), ("pico-display-pack", 224)]
+    "board,budget", [("pico-ssd1306", BUDGET_K), ("thumby", BUDGET_K), ("pico-display-pack", 232)]
 )
 def test_menus_and_a_running_timer_fit_the_heap_budget(board, budget):
     with tempfile.TemporaryDirectory(prefix="fusebox-mem-") as d:

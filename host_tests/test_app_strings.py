@@ -24,7 +24,7 @@ def keys_used():
 def test_every_key_the_screens_use_is_in_the_table():
     used = keys_used()
     assert len(used) > 40  # the scan found the app's keys (not an empty pattern)
-    missing = sorted(k for k in used if k not in strings.TEXT)
+    missing = sorted(k for k in used if k not in strings.every())
     assert not missing
 
 
@@ -34,7 +34,7 @@ def test_a_missing_key_shows_itself_instead_of_failing():
 
 
 def test_texts_are_plain_ascii_the_built_in_font_can_draw():
-    for key, text in strings.TEXT.items():
+    for key, text in strings.every().items():
         assert all(32 <= ord(c) < 127 or c == "\n" for c in text), key
 
 
@@ -44,3 +44,27 @@ def test_menu_labels_fit_the_largest_layout_and_the_timer_hints_a_row():
         assert len(strings.get(key)) <= 15, key
     # The short hold hint fits the Thumby's 9 columns.
     assert len(strings.get("t.hold_ok")) <= 9
+
+
+def test_a_games_text_is_loaded_when_first_asked_for_and_dropped_at_the_menu():
+    import sys
+
+    strings.release()
+    assert "firmware.strings_ib" not in sys.modules
+    assert strings.get("menu") == "Menu"  # the app's own text needs no game table
+    assert "firmware.strings_ib" not in sys.modules
+    assert strings.get("ib.k.red") == "red"
+    assert "firmware.strings_ib" in sys.modules and "firmware.strings_uc" not in sys.modules
+    assert strings.get("ib.no.such") == "ib.no.such"
+    strings.release()
+    assert "firmware.strings_ib" not in sys.modules
+    assert strings.get("tb.sherlock") == "Sherlock"  # and back on demand
+
+
+def test_every_key_is_in_the_table_its_prefix_names():
+    from firmware import strings_ib, strings_t2, strings_tb, strings_uc
+
+    tables = (strings_tb, strings_uc, strings_t2, strings_ib)
+    for prefix, table in zip(strings.GAMES, tables, strict=True):
+        assert table.TEXT and all(k.startswith(prefix + ".") for k in table.TEXT)
+    assert not [k for k in strings.TEXT if k.split(".")[0] in strings.GAMES and "." in k]

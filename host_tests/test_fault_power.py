@@ -146,7 +146,7 @@ def test_power_cuts_never_corrupt_a_save_nor_lose_more_than_the_last_action(game
     ref_ev = [e for e in echoed(ref_out) if e.startswith("ev ")]
     assert len(echoed(ref_out)) >= 8 and not errors(ref_out), ref_out[-20:]
     rnd = random.Random("power-" + game)
-    stats = {"tmp left": 0, "only .bak": 0, "last action lost": 0, "resumed": 0}
+    stats = {"tmp left": 0, "only .bak": 0, "last action lost": 0, "resumed": 0, "recap": 0}
     for _ in range(-(-CUTS // len(GAMES))):
         out = cut(flash, lines, seed, rnd, ref_out)
         assert not errors(out), errors(out)[:3]
@@ -170,12 +170,23 @@ def test_power_cuts_never_corrupt_a_save_nor_lose_more_than_the_last_action(game
         allowed = {len(said), len(said) - len(acts[-1]) if acts else 0}
         assert len(log) in allowed, (len(log), allowed)
         stats["last action lost"] += len(log) < len(said)
-        # The next boot: the resume prompt (a game was saved); OK takes the table back in.
-        boot = run(flash, ["wait 300"] + tap("OK") + ["wait 500"], seed=seed, heap=GAME_HEAP)
+        # The next boot: the resume prompt (a game was saved); OK takes the table back in,
+        # first to the last action's result (the cut may have come in its reveal), OK again
+        # to the game.
+        ended = len(log) == len(ref_ev)  # the whole game is saved: its end screen shows
+        recap = saved.get("last", 0) > 0 and not ended
+        if acts and len(log) == len(said):  # the save holds the last action: it says its size
+            assert saved["last"] == len(acts[-1]), (saved["last"], acts[-1])
+        keys = (
+            ["wait 300"] + tap("OK") + ["wait 500"] + (tap("OK") + ["wait 500"] if recap else [])
+        )
+        boot = run(flash, keys, seed=seed, heap=GAME_HEAP)
         shown = screens(boot)
         assert not errors(boot), errors(boot)[:3]
         assert shown[0] == (2, "Confirm", "Resume?"), shown[:3]  # over the main menu
+        assert ((3, "Notice", "Last action") in shown) == recap, shown
         assert shown[-1][1] not in ("ListScreen", "Notice"), shown
+        stats["recap"] += recap
         stats["resumed"] += 1
     print(game, stats)
     # The cuts really landed around saves: some lost their last action, most resumed a game.

@@ -38,7 +38,7 @@ def test_every_text_key_the_screens_use_is_in_the_strings_table():
     keys |= {"t2.k." + k for k in TROOPS}
     keys |= {"t2.x." + r for r in ("storm", "failed", "explosion")}
     assert len(keys) > 30
-    assert sorted(k for k in keys if k not in strings.TEXT) == []
+    assert sorted(k for k in keys if k not in strings.every()) == []
 
 
 def test_the_private_turn_shows_every_choice_on_the_smallest_screen():

@@ -36,6 +36,7 @@ class Hub(Screen):
         session.echo = app.log
         self.skin = skin_for(session.rs["game"])
         self.title = text.fit(session.rs["name"], widgets.title_cols(app.lay, app.batt))
+        self.recap = session.resumed  # once, after a reset: what the last action did
 
     def tick(self, now):
         from firmware.play.passing import PassScreen
@@ -46,6 +47,11 @@ class Hub(Screen):
             from firmware.play.end import EndScreen
 
             return (REPLACE, EndScreen(self.app, s, self.skin))
+        if self.recap:
+            self.recap = False
+            body = recap_text(s, self.skin)
+            if body:
+                return (PUSH, Notice(self.app, strings.get("p.last"), body))
         pending = g.reveals()
         if pending:
             return (PUSH, PassScreen(self.app, s, self.skin, pending[0]))
@@ -122,6 +128,16 @@ class PauseMenu(Screen):
 def _abandon(now):
     sessions.clear()
     return HOME
+
+
+def recap_text(session, skin):
+    """The log lines of the last action (public, like the whole log), or '' if none."""
+    lines = []
+    for ev in session.log[len(session.log) - session.last :]:
+        line = skin.log_line(session, ev)
+        if line:
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def log_text(session, skin):

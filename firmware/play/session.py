@@ -34,6 +34,10 @@ class Session:
         self.game = game
         self.log = log
         self.players = len(names)
+        # How many log entries the last action added: after a reset, the hub shows them again
+        # (the reset may have come during the reveal, before the table saw the result).
+        self.last = 0
+        self.resumed = False
         # Public happenings echo to the console (the sim's log, a board's serial port) so a
         # test or an observer can follow the game; the hub sets it to the app's log.
         self.echo = None
@@ -65,7 +69,11 @@ class Session:
         rs = read_ruleset(obj.get("ruleset"))
         Game = rules.module(rs["game"]).Game
         game = Game.from_state(rs, obj.get("state"))
-        return cls(obj["ruleset"], rs, names, seed, game, log)
+        s = cls(obj["ruleset"], rs, names, seed, game, log)
+        last = obj.get("last", 0)  # absent in saves made before it was kept
+        s.last = last if type(last) is int and 0 <= last <= len(log) else 0
+        s.resumed = True
+        return s
 
     def name(self, seat):
         if seat is None:
@@ -82,6 +90,7 @@ class Session:
                 "seed": self.seed,
                 "state": self.game.to_state(),
                 "log": self.log,
+                "last": self.last,
             },
         )
 
@@ -105,6 +114,7 @@ class Session:
                 self.echo("ev " + " ".join(str(x) for x in ev))
         if len(self.log) > _LOG_MAX:
             del self.log[: len(self.log) - _LOG_MAX]
+        self.last = min(len(events), len(self.log))
         self.save()
 
 
