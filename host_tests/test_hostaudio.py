@@ -8,32 +8,9 @@ from itertools import groupby
 
 import pytest
 
+from host_tests.fakeplayer import CAPTURE, player
 from tools import hostaudio
 from tools.hostaudio import CHUNK, LOUDEST, MIN_HOLD, RATE
-
-# A fake player: copies its stdin to $FAKE_OUT as it arrives and its argv to $FAKE_OUT.argv.
-CAPTURE = (
-    """#!%s
-import os, sys
-out = os.environ["FAKE_OUT"]
-open(out + ".argv", "w").write(" ".join(sys.argv[1:]))
-with open(out, "wb") as f:
-    while True:
-        data = sys.stdin.buffer.read1(65536)
-        if not data:
-            break
-        f.write(data)
-        f.flush()
-"""
-    % sys.executable
-)
-
-
-def player(folder, name, text):
-    path = folder / name
-    path.write_text(text)
-    path.chmod(0o755)
-    return path
 
 
 @pytest.fixture

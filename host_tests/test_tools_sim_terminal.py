@@ -13,24 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from host_tests.fakeplayer import player
 from tools import sim
 
 ROOT = Path(__file__).resolve().parents[1]
-
-# A fake aplay: copies the PCM it is fed to $FAKE_OUT, so the test can see it was played.
-FAKE_APLAY = (
-    """#!%s
-import os, sys
-with open(os.environ["FAKE_OUT"], "wb") as f:
-    while True:
-        data = sys.stdin.buffer.read1(65536)
-        if not data:
-            break
-        f.write(data)
-        f.flush()
-"""
-    % sys.executable
-)
 
 
 class Terminal:
@@ -81,9 +67,7 @@ def test_the_interactive_sim_runs_in_a_terminal_and_plays_its_buzzer(runtime, tm
         pytest.skip("no MicroPython unix port")
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
-    aplay = bin_dir / "aplay"
-    aplay.write_text(FAKE_APLAY)
-    aplay.chmod(0o755)
+    player(bin_dir, "aplay")  # copies the PCM it is fed to $FAKE_OUT
     env = dict(os.environ, PATH=str(bin_dir), FAKE_OUT=str(tmp_path / "pcm"), TERM="xterm")
     for name in ("FUSEBOX_AUDIO", "COLUMNS", "LINES"):  # the pty's size, not the runner's
         env.pop(name, None)
