@@ -11,64 +11,13 @@ import termios
 import threading
 import time
 
+from tools.vboard_boot import BOOT as _BOOT
+from tools.vboard_boot import RUN as _RUN
+
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 SOFT_REBOOT = b"MPY: soft reboot\r\n"
 FRIENDLY_PROMPT = b"\r\n>>> "
 DEFAULT_HEAP = "192k"  # roughly what a Pico has free after boot
-
-# Runs in every fresh interpreter before its REPL starts: the folder becomes the root of the
-# filesystem (so ":/main.py" and ":main.py" both land in the flash folder, never on the host)
-# and sys.path looks like a Pico's. VfsPosix with a root builds both paths of rename() in one
-# buffer, so two absolute paths clash (ENOENT); `os` is swapped for a copy whose rename passes
-# the first one relative to the current folder, so renames behave as on littlefs. Its
-# ilistdir gives no sizes (mpremote's `fs ls` would say 0): the copy adds them, as littlefs does.
-_BOOT = """import os, sys
-os.umount('/')
-os.mount(os.VfsPosix({flash!r}), '/')
-os.chdir('/')
-sys.path[:] = ['', '.frozen', '/lib']
-def _fix(real):
-    class OS:
-        pass
-    m = OS()
-    for k in dir(real):
-        setattr(m, k, getattr(real, k))
-    def rename(a, b):
-        if a[:1] == '/' and b[:1] == '/':
-            a = '../' * len([p for p in real.getcwd().split('/') if p]) + a[1:]
-        real.rename(a, b)
-    def ilistdir(p='.'):
-        for e in real.ilistdir(p):
-            n = 0 if e[1] == 0x4000 else real.stat(p + '/' + e[0])[6]
-            yield (e[0], e[1], e[2], n)
-    m.rename = rename
-    m.ilistdir = ilistdir
-    sys.modules['os'] = m
-_fix(os)
-del os, sys, _fix
-"""
-
-# After a power-on or a soft reset from the friendly REPL a board runs boot.py, then main.py;
-# after one from the raw REPL (mpremote's) only boot.py. An error is printed and the REPL
-# follows, as on a board; SystemExit also lands in the REPL here (a board would reset and run
-# main.py again, which would spin a main.py that exits at once).
-_RUN = """
-def _run(names):
-    import sys
-    for n in names:
-        try:
-            src = open(n).read()
-        except OSError:
-            continue
-        try:
-            exec(src, {{'__name__': '__main__'}})
-        except SystemExit:
-            pass
-        except BaseException as e:
-            sys.print_exception(e)
-_run({names!r})
-del _run
-"""
 
 
 def find_micropython():
