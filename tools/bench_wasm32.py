@@ -7,8 +7,8 @@ Every heap figure so far comes from the unix port, which is 64-bit: its pointers
 headers are twice an RP2040's. The npm package @micropython/micropython-webassembly-pyscript is
 MicroPython compiled to wasm32 (sys.maxsize 2**31-1), run here under Node.js. Its GC heap grows
 on demand, so a smallest-heap bisection means nothing there; instead both runtimes run the same
-.mpy flash and the same input lines, and a probe wrapped around hal_sim's SimBoard._command runs
-gc.collect() before each input line and keeps the largest gc.mem_alloc(): the live heap.
+.mpy flash and the same input lines, driven one line at a time by the same probe (PROBE below),
+which keeps the largest gc.mem_alloc() seen right after a real collection: the live heap.
 Host only, not part of `make test`; the npm package is installed on first use into build/.
 """
 
