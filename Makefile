@@ -25,6 +25,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -n 2 -q
 
+## bench-32: live heap on 32-bit MicroPython (wasm32 under Node.js) against the unix port
+.PHONY: bench-32
+bench-32: $(STAMP)
+	$(BIN)/python -m tools.bench_wasm32 --heap
+
 ## bench-core: engine playouts/s on both runtimes, smallest heap per game, RNG allocation
 bench-core: $(STAMP)
 	$(BIN)/python -m tools.bench_core

@@ -244,10 +244,8 @@ def main(argv=None):
     for r in ROWS:
         print("%-8s %-40s %-30s %s" % r)
     print()
-    print("Heap figures come from the 64-bit unix port, whose objects are about twice an RP2040's")
-    print(
-        "(32-bit) size: the board needs less than these. Times are a PC's, not a 125 MHz RP2040's:"
-    )
+    print("Heap figures come from the 64-bit unix port: a 32-bit RP2040 needs about 0.68 times")
+    print("as much (make bench-32). Times are a PC's, not a 125 MHz RP2040's:")
     print("compare them between commits on the same machine. Sizes and bytes are exact.")
     return 0
 
