@@ -9,8 +9,6 @@ release() when the app is back at the main menu: the board holds the text of one
 (the four games' text is about two thirds of it all).
 """
 
-import sys
-
 TEXT = {
     "app": "Fusebox",
     "version": "0.4.0",
@@ -138,16 +136,10 @@ def get(key):
 
 
 def release():
-    """Drop the games' tables (the app calls it at the main menu; get() reloads on demand)."""
+    """Forget the games' tables (the app calls it at the main menu, just before catalog.unload
+    drops the modules imported since boot, these among them); get() loads them again."""
     for i in range(4):
-        if _tables[i] is not None:
-            _tables[i] = None
-            name = "firmware.strings_" + GAMES[i]
-            if name in sys.modules:
-                del sys.modules[name]
-            parent = sys.modules.get("firmware")
-            if parent is not None and hasattr(parent, "strings_" + GAMES[i]):
-                delattr(parent, "strings_" + GAMES[i])
+        _tables[i] = None
 
 
 def every():

@@ -49,7 +49,11 @@ def test_menu_labels_fit_the_largest_layout_and_the_timer_hints_a_row():
 def test_a_games_text_is_loaded_when_first_asked_for_and_dropped_at_the_menu():
     import sys
 
+    from firmware.screens import catalog
+
     strings.release()
+    base = set(sys.modules) - {"firmware.strings_" + g for g in strings.GAMES}
+    catalog.unload(base)  # as the app does at the main menu
     assert "firmware.strings_ib" not in sys.modules
     assert strings.get("menu") == "Menu"  # the app's own text needs no game table
     assert "firmware.strings_ib" not in sys.modules
@@ -57,6 +61,8 @@ def test_a_games_text_is_loaded_when_first_asked_for_and_dropped_at_the_menu():
     assert "firmware.strings_ib" in sys.modules and "firmware.strings_uc" not in sys.modules
     assert strings.get("ib.no.such") == "ib.no.such"
     strings.release()
+    assert strings._tables == [None] * 4  # nothing of a game's text is held any more
+    catalog.unload(base)
     assert "firmware.strings_ib" not in sys.modules
     assert strings.get("tb.sherlock") == "Sherlock"  # and back on demand
 
