@@ -19,7 +19,7 @@ from pathlib import Path
 from host_tests.runtimes import ROOT, run_cpython, run_micropython
 from host_tests.test_fault_support import GROUP_ROWS, echoed, errors, games_with_screens, run
 from host_tests.test_fault_support import make_flash as _flash
-from tools import bench_core
+from tools import bench_core, heapsearch
 from tools.bench_respond import responsiveness
 
 RULESETS = ROOT / "firmware" / "rulesets"
@@ -32,16 +32,8 @@ def row(section, what, figure, how):
 
 
 def bisect(works, lo=24, hi=512, step=4):
-    """Smallest heap (KB, multiple of step) for which works(kb) is true; None if hi fails."""
-    if not works(hi):
-        return None
-    while hi - lo > step:
-        mid = (lo + hi) // 2 // step * step
-        if works(mid):
-            hi = mid
-        else:
-            lo = mid
-    return hi
+    """Smallest heap (KB) for works(kb), checked for a band above it (tools/heapsearch.py)."""
+    return heapsearch.smallest(works, lo, hi, step)
 
 
 # -- memory --------------------------------------------------------------------------------------

@@ -142,19 +142,14 @@ def run_heap(heap_k, flash, board="pico-ssd1306", prepared=False):
 
 
 def smallest_heap(board="pico-ssd1306", lo=32, hi=512, step=4):
-    """Bisect the smallest heap (KB, multiple of step) in which the scenario completes."""
+    """The smallest heap (KB) in which the scenario completes, checked for a band above it
+    (tools/heapsearch.py)."""
+    from tools import heapsearch
+
     with tempfile.TemporaryDirectory(prefix="fusebox-bench-") as d:
         flash = Path(d) / "flash"
         prepare(flash, board)
-        if not run_heap(hi, flash, board, True):
-            return None
-        while hi - lo > step:
-            mid = (lo + hi) // 2 // step * step
-            if run_heap(mid, flash, board, True):
-                hi = mid
-            else:
-                lo = mid
-        return hi
+        return heapsearch.smallest(lambda kb: run_heap(kb, flash, board, True), lo, hi, step)
 
 
 _DRAW = r"""
