@@ -213,3 +213,13 @@ for y in range(8 * s):
 print(bad)
 """
     assert mpy(script)[0] == "0"
+
+
+def test_the_scroll_window_follows_the_cursor_and_moves_no_more_than_it_must():
+    from firmware.ui.widgets import follow
+
+    assert follow(2, 0, 4) == 0  # in view: stays
+    assert follow(4, 0, 4) == 1  # one below: the window moves one row
+    assert follow(9, 0, 4) == 6  # wrapped to the end: the cursor on the last row
+    assert follow(0, 6, 4) == 0  # wrapped to the start: the cursor on the first row
+    assert follow(5, 3, 4) == 3

@@ -107,10 +107,7 @@ class TurnScreen(Screen):
         v = self.view
         if not self.crisis:
             self.list_rows = lay.body_rows - self._card_rows()
-            if self.o < self.top:
-                self.top = self.o
-            elif self.o >= self.top + self.list_rows:
-                self.top = self.o - self.list_rows + 1
+            self.top = widgets.follow(self.o, self.top, self.list_rows)
             self.labels = [text.fit(o[0], lay.cols) for o in self.options]
             self.dirty = True
             return

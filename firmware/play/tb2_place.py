@@ -64,10 +64,7 @@ class PlaceScreen(Screen):
 
     def _move(self, step):
         self.cursor = (self.cursor + step) % len(self.labels)
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + self.rows:
-            self.top = self.cursor - self.rows + 1
+        self.top = widgets.follow(self.cursor, self.top, self.rows)
 
     def event(self, ev, now):
         b = B.button_of(ev)

@@ -187,10 +187,7 @@ class CutScreen(Screen):
     def _move(self, step):
         n = len(self.owners)
         self.cursor = (self.cursor + step) % n
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + self.rows:
-            self.top = self.cursor - self.rows + 1
+        self.top = widgets.follow(self.cursor, self.top, self.rows)
 
     def event(self, ev, now):
         b = B.button_of(ev)

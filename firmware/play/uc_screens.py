@@ -106,11 +106,8 @@ class PickScreen(Screen):
         if self.sure is None:
             if step:
                 n = len(self.labels)
-                self.cursor = c = (self.cursor + step) % n
-                if c < self.top:
-                    self.top = c
-                elif c >= self.top + self.rows:
-                    self.top = c - self.rows + 1
+                self.cursor = (self.cursor + step) % n
+                self.top = widgets.follow(self.cursor, self.top, self.rows)
             elif k == B.PRESS and b == B.OK:
                 q = S("uc.sure") + self.labels[self.cursor] + "?"
                 self.sure = text.wrap(q, self.app.lay.cols)

@@ -38,10 +38,7 @@ class Menu:
         return True
 
     def _follow(self):
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + self.visible:
-            self.top = self.cursor - self.visible + 1
+        self.top = widgets.follow(self.cursor, self.top, self.visible)
         n = len(self.labels)
         if self.top > n - self.visible:
             self.top = max(0, n - self.visible)

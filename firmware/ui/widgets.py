@@ -1,4 +1,5 @@
-"""Widgets drawn straight onto the framebuf: status bar, battery, rows, progress, scrollbar."""
+"""Widgets drawn straight onto the framebuf: status bar, battery, rows, progress, scrollbar (and
+the scroll window that follows a list's cursor)."""
 
 from firmware.ui import icons
 
@@ -61,6 +62,16 @@ def row(fb, lay, txt, r, label, selected=False, mark=None):
         icons.draw(fb, mark, 0, y, c, lay.scale)
         x = lay.cw
     txt.draw(fb, label, x, y, c)
+
+
+def follow(cursor, top, rows):
+    """The first row of a window of `rows` rows that keeps the cursor in view, moved as little
+    as possible from `top` (every scrolling list shares this)."""
+    if cursor < top:
+        return cursor
+    if cursor >= top + rows:
+        return cursor - rows + 1
+    return top
 
 
 def scrollbar(fb, lay, top, count, visible):
