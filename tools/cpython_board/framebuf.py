@@ -27,7 +27,7 @@ if IMPLEMENTATION == "pygraphics":
     GS8 = _pg.GS8
     RGB565 = _pg.RGB565
 
-    from pyframebuf import _FONT
+    from pyframebuf import line_points, text_points
 
     class FrameBuffer(_pg.FrameBuffer):
         """pygraphics' FrameBuffer made MicroPython's in three ways: pygraphics makes width,
@@ -43,38 +43,14 @@ if IMPLEMENTATION == "pygraphics":
         def text(self, s, x, y, c=1):
             if isinstance(s, str):
                 s = s.encode("utf-8", "surrogatepass")
-            end = s.find(b"\x00")
-            px = self.pixel
-            for ch in s if end < 0 else s[:end]:
-                base = ((ch if 32 <= ch <= 127 else 127) - 32) * 8
-                for col in _FONT[base : base + 8]:
-                    py = y
-                    while col:
-                        if col & 1:
-                            px(x, py, c)  # pygraphics clips, as framebuf does
-                        col >>= 1
-                        py += 1
-                    x += 1
+            px = self.pixel  # pygraphics clips, as framebuf does
+            for x1, y1 in text_points(s, x, y):
+                px(x1, y1, c)
 
         def line(self, x1, y1, x2, y2, c):
-            px = self.pixel  # pygraphics clips, as framebuf does
-            dx, sx = (x2 - x1, 1) if x2 > x1 else (x1 - x2, -1)
-            dy, sy = (y2 - y1, 1) if y2 > y1 else (y1 - y2, -1)
-            steep = dy > dx
-            if steep:
-                x1, y1, dx, dy, sx, sy = y1, x1, dy, dx, sy, sx
-            e = 2 * dy - dx
-            for _ in range(dx):
-                if steep:
-                    px(y1, x1, c)
-                else:
-                    px(x1, y1, c)
-                while e >= 0:
-                    y1 += sy
-                    e -= 2 * dx
-                x1 += sx
-                e += 2 * dy
-            px(x2, y2, c)
+            px = self.pixel
+            for x, y in line_points(x1, y1, x2, y2):
+                px(x, y, c)
 
 else:
     from pyframebuf import (  # noqa: F401

@@ -2,20 +2,14 @@
 
 from operator import index as _int
 
-MONO_VLSB = MVLSB = 0
-RGB565 = 1
-GS4_HMSB = 2
-MONO_HLSB = 3
-MONO_HMSB = 4
-GS2_HMSB = 5
-GS8 = 6
+MONO_VLSB = MVLSB = 0  # the format numbers of MicroPython's framebuf
+RGB565, GS4_HMSB, MONO_HLSB, MONO_HMSB, GS2_HMSB, GS8 = 1, 2, 3, 4, 5, 6
 
-# font_petme128_8x8 (MicroPython, MIT licence): chars 32..127, 8 column bytes each, LSB at the
-# top. Produced by rendering each glyph with the real framebuf of the unix port:
+# font_petme128_8x8 (MIT licence): chars 32..127, 8 column bytes each, LSB at the top, drawn by
+# the unix port's framebuf (test_framebuf_standin.py checks all 256 glyphs against it) with:
 #   .venv/bin/micropython -c "import framebuf; b = bytearray(8); f = framebuf.FrameBuffer(b, 8,
 #   8, framebuf.MONO_VLSB); print(b''.join(bytes(f.fill(0) or f.text(chr(c), 0, 0, 1) or b)
 #   for c in range(32, 128)).hex())"
-# host_tests/test_framebuf_standin.py checks every glyph 0..255 against the real font.
 _FONT = bytes.fromhex(
     "00000000000000000000004f4f0000000007070000070700147f7f14147f7f1400242e6b6b3a1200006333180c666300"
     "00327f4d4d777250000000040603010000001c3e63410000000041633e1c0000082a3e1c1c3e2a080008083e3e080800"
@@ -211,48 +205,22 @@ class FrameBuffer:
         self.fill_rect(x + w - 1, y, 1, h, c)
 
     def line(self, x1, y1, x2, y2, c):
-        """Bresenham exactly as modframebuf.c steps it, clipping each pixel."""
         x1, y1, x2, y2, c = _int(x1), _int(y1), _int(x2), _int(y2), _int(c) & _U32
         b, s, set_, fw, fh = self._fb_buf, self._fb_s, self._fb_set, self._fb_w, self._fb_h
-        dx, sx = (x2 - x1, 1) if x2 - x1 > 0 else (x1 - x2, -1)
-        dy, sy = (y2 - y1, 1) if y2 - y1 > 0 else (y1 - y2, -1)
-        steep = dy > dx
-        if steep:
-            x1, y1, dx, dy, sx, sy = y1, x1, dy, dx, sy, sx
-        e = 2 * dy - dx
-        for _ in range(dx):
-            px, py = (y1, x1) if steep else (x1, y1)
+        for px, py in line_points(x1, y1, x2, y2):
             if 0 <= px < fw and 0 <= py < fh:
                 set_(b, s, px, py, c)
-            while e >= 0:
-                y1 += sy
-                e -= 2 * dx
-            x1 += sx
-            e += 2 * dy
-        if 0 <= x2 < fw and 0 <= y2 < fh:
-            set_(b, s, x2, y2, c)
 
     def text(self, s, x, y, c=1):
-        """The 8x8 font over the string's UTF-8 bytes up to the first NUL, like the C loop:
-        each byte outside 32..127 (so each byte of a non-ASCII character) draws glyph 127."""
         if isinstance(s, str):
             s = s.encode("utf-8", "surrogatepass")
         elif not isinstance(s, bytes):
             raise TypeError("can't convert '%s' object to str implicitly" % type(s).__name__)
-        x0, y0, c = _int(x), _int(y), _int(c) & _U32
+        c = _int(c) & _U32
         b, st, set_, fw, fh = self._fb_buf, self._fb_s, self._fb_set, self._fb_w, self._fb_h
-        end = s.find(b"\x00")
-        for ch in s if end < 0 else s[:end]:
-            base = ((ch if 32 <= ch <= 127 else 127) - 32) * 8
-            for j in range(8):
-                if 0 <= x0 < fw:
-                    bits, py = _FONT[base + j], y0
-                    while bits:
-                        if bits & 1 and 0 <= py < fh:
-                            set_(b, st, x0, py, c)
-                        bits >>= 1
-                        py += 1
-                x0 += 1
+        for px, py in text_points(s, _int(x), _int(y)):
+            if 0 <= px < fw and 0 <= py < fh:
+                set_(b, st, px, py, c)
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
         """Copy fbuf (a FrameBuffer or a (buffer, w, h, format[, stride]) tuple) to x, y. Pixels
@@ -297,3 +265,36 @@ class FrameBuffer:
         for y in ys:
             for x in xs:
                 set_(b, s, x, y, get(b, s, x - xstep, y - ystep))
+
+
+def line_points(x1, y1, x2, y2):
+    """The pixels line() sets, before clipping: Bresenham exactly as modframebuf.c steps it."""
+    dx, sx = (x2 - x1, 1) if x2 - x1 > 0 else (x1 - x2, -1)
+    dy, sy = (y2 - y1, 1) if y2 - y1 > 0 else (y1 - y2, -1)
+    steep = dy > dx
+    if steep:
+        x1, y1, dx, dy, sx, sy = y1, x1, dy, dx, sy, sx
+    e = 2 * dy - dx
+    for _ in range(dx):
+        yield (y1, x1) if steep else (x1, y1)
+        while e >= 0:
+            y1 += sy
+            e -= 2 * dx
+        x1 += sx
+        e += 2 * dy
+    yield x2, y2
+
+
+def text_points(s, x, y):
+    """The pixels text() sets for the bytes s, before clipping: the 8x8 font up to the first NUL;
+    each byte outside 32..127 (so each byte of a non-ASCII character) draws glyph 127."""
+    for ch in s.split(b"\x00", 1)[0]:
+        base = ((ch if 32 <= ch <= 127 else 127) - 32) * 8
+        for j in range(8):
+            bits, py = _FONT[base + j], y
+            while bits:
+                if bits & 1:
+                    yield x, py
+                bits >>= 1
+                py += 1
+            x += 1
