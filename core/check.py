@@ -6,6 +6,9 @@ input's types: a ruleset comes from a JSON file a user flashed, so it may be any
 
 from core.errors import RulesetError
 
+# The fields every ruleset has, whatever its game (core/ruleset.py checks them).
+HEADER = ("format", "game", "name", "description", "house")
+
 
 def fail(path, message):
     raise RulesetError((path or "ruleset") + ": " + message)

@@ -12,15 +12,8 @@ once (never a burst of the missed ones) and each checkpoint once.
 """
 
 from core import ticks
+from core.compat import const
 from core.errors import IllegalAction, RulesetError, SaveError
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
 
 NONE = const(0)
 BEEP = const(1)

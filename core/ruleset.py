@@ -2,44 +2,18 @@
 
 `load(obj)` checks the common header (format, game, name) then the game module's own tables,
 and returns the normalised ruleset (player-count tables keyed by int). Anything wrong raises
-RulesetError naming the path: ``roles.9: 10 roles for 9 seats``. Game modules are imported only
-when needed, so the board holds the code of one game at a time.
+RulesetError naming the path: ``roles.9: 10 roles for 9 seats``. The game's package comes from
+the registry (core/games.py), imported only when needed.
 """
 
-from core import check
-from core.errors import RulesetError
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from core import check, games
+from core.compat import const
 
 FORMAT = const(1)
 # A ruleset file larger than this is refused before parsing, so no file can exhaust the heap.
 MAX_BYTES = const(16384)
 
-GAMES = ("timebomb", "undercover", "timebomb2", "itsabomb", "timer")
-HEADER = ("format", "game", "name", "description", "house")
-
-
-def module(game):
-    """The core module that validates and plays `game` (imported on first use)."""
-    if game == "timebomb":
-        from core import timebomb as m
-    elif game == "undercover":
-        from core import undercover as m
-    elif game == "timebomb2":
-        from core import timebomb2 as m
-    elif game == "itsabomb":
-        from core import itsabomb as m
-    elif game == "timer":
-        from core import timer as m
-    else:
-        raise RulesetError("game: unknown game")
-    return m
+HEADER = check.HEADER
 
 
 def load(obj):
@@ -48,7 +22,7 @@ def load(obj):
     fmt = check.field(obj, "format", "", "int")
     if fmt != FORMAT:
         check.fail("format", "version " + str(fmt) + " is not supported (this device reads 1)")
-    game = check.one_of(obj, "game", "", GAMES)
+    game = check.one_of(obj, "game", "", games.IDS)
     rs = {
         "format": fmt,
         "game": game,
@@ -58,7 +32,7 @@ def load(obj):
         "house": check.field(obj, "house", "", "bool", False, False),
     }
     try:
-        m = module(game)
+        m = games.module(game)
     except ImportError:
         check.fail("game", game + " is not installed on this device")
     m.validate(obj, rs)

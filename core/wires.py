@@ -7,14 +7,7 @@ out again, one fewer each (ruling TB-3).
 """
 
 from core import saves
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from core.compat import const
 
 SAFE = const(0)
 DEFUSE = const(1)

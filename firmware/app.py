@@ -3,26 +3,16 @@
 import gc
 import os
 
+from core.compat import const
 from firmware import buttons as B
-from firmware import buzzer, storage, strings
-from firmware.screens import catalog
+from firmware import buzzer, catalog, storage, strings
 from firmware.settings import Settings
 from firmware.ui import widgets
 from firmware.ui.layout import Layout
 from firmware.ui.stack import Stack
 from firmware.ui.text import Text
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
-
 DATA = "data"
-TIMER_SAVE = "data/timer.json"
-GAME_SAVE = "data/game.json"
 # The loop's sleep per step: short while a sound plays (tone lengths), medium while a button is
 # down or a screen animates (holds, countdown), long when idle (saves battery; a press still
 # lands within 40 ms, then the 20 ms debounce).
@@ -88,27 +78,6 @@ class App:
             log(text)
         else:
             print(text)
-
-    def save_timer(self, state):
-        """Save the timer prop's state atomically; a failing flash is logged, never fatal."""
-        try:
-            storage.save(TIMER_SAVE, state)
-            return True
-        except (OSError, ValueError) as e:
-            self.log("save failed: " + str(e))
-            return False
-
-    def clear_timer(self):
-        try:
-            storage.remove(TIMER_SAVE)
-        except OSError as e:
-            self.log("remove failed: " + str(e))
-
-    def clear_game(self):
-        try:
-            storage.remove(GAME_SAVE)
-        except OSError as e:
-            self.log("remove failed: " + str(e))
 
     # -- the loop ------------------------------------------------------------------------------
     def boot(self, now):

@@ -12,14 +12,7 @@ board's resonance. Step ends follow the pattern's own schedule (not the loop's l
 busy loop makes a tone no longer than written; a stall skips steps instead of bunching them.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
-
-
+from core.compat import const
 from core.ticks import add, diff
 
 R = const(1)  # "the resonance frequency" in a pattern

@@ -1,14 +1,7 @@
 """User settings: sound, volume, brightness, seat names, reveal auto-hide; saved with storage."""
 
 import firmware.storage as storage
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from core.compat import const
 
 PATH = "data/settings.json"
 VERSION = const(1)

@@ -6,7 +6,8 @@ path.bak, then renames path.tmp to path. A power cut at any point leaves either 
 load(path) -> obj: reads path, else path.bak when path is missing or damaged (then
 `last_notice` says so, for a one-line notice on screen). Raises OSError when nothing was ever
 saved (first boot) and core.errors.SaveError with a clear message when neither file is good.
-remove(path) deletes path and its .bak/.tmp (a finished game or timer).
+remove(path) deletes path and its .bak/.tmp (a finished game or timer); exists(path) says
+whether load(path) has anything to read.
 """
 
 import json
@@ -78,6 +79,11 @@ def load(path):
     if got is None and got_bak is None:
         raise OSError(2, "no save at " + path)  # ENOENT: nothing saved yet
     raise SaveError(path + ": " + (got or "missing") + "; backup: " + (got_bak or "missing"))
+
+
+def exists(path):
+    """True when load(path) has a file to read (the save or its .bak copy)."""
+    return _exists(path) or _exists(path + ".bak")
 
 
 def remove(path):

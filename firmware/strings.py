@@ -1,4 +1,5 @@
-"""Every piece of UI text (English), by key: the app's own here, each game's in strings_<game>.py.
+"""Every piece of UI text (English), by key: the app's own here, each game's in its package
+(firmware/games/<id>/text_en.py).
 
 Keys are short and stable; screens never hold literal text, so a translation is new tables with
 the same keys, not new code. Keep values short: the smallest display (72x40) shows 9 characters
@@ -9,16 +10,14 @@ release() when the app is back at the main menu: the board holds the text of one
 (the four games' text is about two thirds of it all).
 """
 
+from core import games
+from firmware.games import package
+
 TEXT = {
     "app": "Fusebox",
     "version": "0.4.0",
     # main menu
     "menu": "Menu",
-    "g.timebomb": "Time Bomb",
-    "g.undercover": "Undercover",
-    "g.timebomb2": "TimeBomb II",
-    "g.itsabomb": "It's a Bomb!",
-    "g.timer": "Bomb timer",
     "settings": "Settings",
     "about": "About",
     "none": "(none found)",
@@ -35,23 +34,6 @@ TEXT = {
     "yes": "OK: yes",
     "no": "BACK: no",
     "ok": "OK",
-    # timer prop
-    "t.hold_arm": "Hold OK: arm",
-    "t.arming": "Arming...",
-    "t.code": "Code:",
-    "t.hold_defuse": "Hold OK: defuse",
-    "t.paused": "PAUSED",
-    "t.hold_resume": "Hold OK: resume",
-    "t.hold_ok": "Hold OK",
-    "t.defused": "DEFUSED",
-    "t.boom": "BOOM",
-    "t.wrong": "Wrong!",
-    "t.left": "left",
-    "t.join": "Join wires",
-    "t.cut": "Cut a wire",
-    "t.continue": "OK: continue",
-    "t.syms": "Up Dn Lt Rt OK Bk",
-    "t.nopresets": "No timer ruleset",
     # settings
     "s.sound": "Sound",
     "s.volume": "Volume",
@@ -104,22 +86,17 @@ TEXT = {
 }
 
 
-GAMES = ("tb", "uc", "t2", "ib")  # key prefixes with a table of their own
-_PREFIXES = ("tb.", "uc.", "t2.", "ib.")
-_tables = [None, None, None, None]
+# "timebomb.safe" is in firmware/games/timebomb/text_en.py: a game's keys begin with its id.
+_PREFIXES = tuple(g + "." for g in games.IDS)
+_tables = {}  # game id -> its TEXT, while loaded
 
 
-def _load(i):
-    if i == 0:
-        from firmware import strings_tb as m
-    elif i == 1:
-        from firmware import strings_uc as m
-    elif i == 2:
-        from firmware import strings_t2 as m
-    else:
-        from firmware import strings_ib as m
-    _tables[i] = m.TEXT
-    return m.TEXT
+def _table(game):
+    table = _tables.get(game)
+    if table is None:
+        table = package(game, "text_en").TEXT
+        _tables[game] = table
+    return table
 
 
 def get(key):
@@ -127,24 +104,30 @@ def get(key):
     Allocation-free once the key's table is loaded (a screen may ask while it draws)."""
     text = TEXT.get(key)
     if text is None:
-        for i in range(4):
+        for i in range(len(_PREFIXES)):
             if key.startswith(_PREFIXES[i]):
-                table = _tables[i]
-                text = (table if table is not None else _load(i)).get(key)
+                text = _table(games.IDS[i]).get(key)
                 break
     return key if text is None else text
+
+
+def title(game):
+    """A game's name as menus show it."""
+    return games.info(game).title
 
 
 def release():
     """Forget the games' tables (the app calls it at the main menu, just before catalog.unload
     drops the modules imported since boot, these among them); get() loads them again."""
-    for i in range(4):
-        _tables[i] = None
+    _tables.clear()
 
 
 def every():
     """All keys and texts of the app and every game, in one dict (for host checks)."""
     out = dict(TEXT)
-    for i in range(4):
-        out.update(_tables[i] if _tables[i] is not None else _load(i))
+    for g in games.IDS:
+        try:
+            out.update(_table(g))
+        except ImportError:  # a game with no text of its own
+            pass
     return out

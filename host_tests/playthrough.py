@@ -11,6 +11,7 @@ suite runs it under both interpreters and compares the outputs byte for byte.
 import json
 import sys
 
+from core import games
 from core import ruleset as rules
 from core.rng import Rng
 
@@ -92,7 +93,7 @@ def play(rs, Game, players, seed, w, max_steps=2000):
 def main(argv):
     with open(argv[1]) as f:
         rs = rules.load(json.load(f))
-    Game = rules.module(rs["game"]).Game
+    Game = games.module(rs["game"]).Game
     lo, hi = rs["seats"]
     for seed in argv[2:]:
         for players in range(lo, hi + 1):

@@ -15,7 +15,8 @@ SCRIPT = r"""
 import framebuf, gc, sys
 from firmware import buttons
 from firmware.app import App
-from firmware.screens import catalog, timer_run
+from firmware import catalog
+from firmware.games.timer import run as timer_run
 from core import timer
 
 W, H, COLOUR = %(w)d, %(h)d, %(colour)s

@@ -4,12 +4,15 @@ itself on screen), and every text fits the rules of the smallest display."""
 import re
 from pathlib import Path
 
+from core import games
 from firmware import strings
+from firmware.games import package
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_FILES = [ROOT / "firmware" / "app.py", ROOT / "firmware" / "settings.py"]
 APP_FILES += sorted((ROOT / "firmware" / "screens").glob("*.py"))
 APP_FILES += sorted((ROOT / "firmware" / "ui").glob("*.py"))
+APP_FILES += sorted((ROOT / "firmware" / "games" / "timer").glob("*.py"))
 
 
 def keys_used():
@@ -40,37 +43,44 @@ def test_texts_are_plain_ascii_the_built_in_font_can_draw():
 
 def test_menu_labels_fit_the_largest_layout_and_the_timer_hints_a_row():
     # 240x135 doubled font: 15 columns; the timer's hints must fit one row there.
-    for key in ("t.hold_arm", "t.hold_resume", "t.continue", "t.join", "t.wrong"):
+    for key in (
+        "timer.hold_arm",
+        "timer.hold_resume",
+        "timer.continue",
+        "timer.join",
+        "timer.wrong",
+    ):
         assert len(strings.get(key)) <= 15, key
     # The short hold hint fits the Thumby's 9 columns.
-    assert len(strings.get("t.hold_ok")) <= 9
+    assert len(strings.get("timer.hold_ok")) <= 9
 
 
 def test_a_games_text_is_loaded_when_first_asked_for_and_dropped_at_the_menu():
     import sys
 
-    from firmware.screens import catalog
+    from firmware import catalog
 
     strings.release()
-    base = set(sys.modules) - {"firmware.strings_" + g for g in strings.GAMES}
+    base = set(sys.modules) - {"firmware.games." + g + ".text_en" for g in games.IDS}
     catalog.unload(base)  # as the app does at the main menu
-    assert "firmware.strings_ib" not in sys.modules
+    assert "firmware.games.itsabomb.text_en" not in sys.modules
     assert strings.get("menu") == "Menu"  # the app's own text needs no game table
-    assert "firmware.strings_ib" not in sys.modules
-    assert strings.get("ib.k.red") == "red"
-    assert "firmware.strings_ib" in sys.modules and "firmware.strings_uc" not in sys.modules
-    assert strings.get("ib.no.such") == "ib.no.such"
+    assert "firmware.games.itsabomb.text_en" not in sys.modules
+    assert strings.get("itsabomb.k.red") == "red"
+    assert (
+        "firmware.games.itsabomb.text_en" in sys.modules
+        and "firmware.games.undercover.text_en" not in sys.modules
+    )
+    assert strings.get("itsabomb.no.such") == "itsabomb.no.such"
     strings.release()
-    assert strings._tables == [None] * 4  # nothing of a game's text is held any more
+    assert strings._tables == {}  # nothing of a game's text is held any more
     catalog.unload(base)
-    assert "firmware.strings_ib" not in sys.modules
-    assert strings.get("tb.sherlock") == "Sherlock"  # and back on demand
+    assert "firmware.games.itsabomb.text_en" not in sys.modules
+    assert strings.get("timebomb.sherlock") == "Sherlock"  # and back on demand
 
 
 def test_every_key_is_in_the_table_its_prefix_names():
-    from firmware import strings_ib, strings_t2, strings_tb, strings_uc
-
-    tables = (strings_tb, strings_uc, strings_t2, strings_ib)
-    for prefix, table in zip(strings.GAMES, tables, strict=True):
-        assert table.TEXT and all(k.startswith(prefix + ".") for k in table.TEXT)
-    assert not [k for k in strings.TEXT if k.split(".")[0] in strings.GAMES and "." in k]
+    for game in games.IDS:
+        table = package(game, "text_en")
+        assert table.TEXT and all(k.startswith(game + ".") for k in table.TEXT)
+    assert not [k for k in strings.TEXT if k.split(".")[0] in games.IDS and "." in k]

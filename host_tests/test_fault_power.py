@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from core import games
 from core import ruleset as rules
 from host_tests import playdriver
 from host_tests.test_fault_support import (
@@ -93,7 +94,7 @@ def valid_game(flash, data):
     """True when the save rebuilds a game with core, as the device's resume does."""
     try:
         rs = rules.load(json.loads((flash / data["ruleset"]).read_text()))
-        rules.module(rs["game"]).Game.from_state(rs, data["state"])
+        games.module(rs["game"]).Game.from_state(rs, data["state"])
     except (KeyError, TypeError, ValueError, OSError):
         return False
     return data.get("v") == 1 and type(data.get("log")) is list

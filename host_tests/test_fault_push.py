@@ -29,7 +29,7 @@ FILES = ("timebomb.json", "undercover.json", "itsabomb.json")
 # The device's catalog on the board's flash: one line per ruleset, its game or its error.
 _SCAN = """import os, sys
 os.chdir(sys.argv[1])
-from firmware.screens import catalog
+from firmware import catalog
 for e in catalog.scan():
     print(e.path, e.game, e.error)
 """

@@ -17,7 +17,7 @@ import subprocess
 
 import pytest
 
-from core import ruleset
+from core import games, ruleset
 from core.errors import RulesetError
 from firmware import strings
 from host_tests.runtimes import MICROPYTHON, ROOT, compiled
@@ -31,7 +31,7 @@ MAX_DEPTH = 24  # nesting of generated values; far deeper files are pinned in th
 # One process per folder of FOLDER files (a board lists its rulesets/ folder in RAM), each file
 # on its own as catalog.read does it, with a collection between files as the catalog does.
 _RUN = """import os, sys, gc
-from firmware.screens import catalog
+from firmware import catalog
 from core import ruleset
 root = sys.argv[1]
 for fn in sorted(os.listdir(root)):
@@ -194,7 +194,7 @@ def run_board(folder):
     return lines
 
 
-GAMES = ruleset.GAMES
+GAMES = games.IDS
 
 
 @pytest.mark.parametrize("game", GAMES)

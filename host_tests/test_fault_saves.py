@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from core import games
 from core import ruleset as rules
 from host_tests.runtimes import ROOT
 from host_tests.test_fault_support import (
@@ -24,7 +25,7 @@ RESUME = "Resume?"
 def game_save(seed=5, players=4):
     """A good game save as the device writes it (a fresh Time Bomb deal), as bytes."""
     rs = rules.load(json.loads((ROOT / "firmware" / "rulesets" / "timebomb.json").read_text()))
-    game = rules.module("timebomb").Game(rs, players, seed)
+    game = games.module("timebomb").Game(rs, players, seed)
     data = {
         "v": 1,
         "ruleset": "rulesets/timebomb.json",

@@ -6,25 +6,25 @@ back. A run can be cut at any moment (SIGKILL), which is what a power cut does t
 """
 
 import json
-import re
 import shutil
 import subprocess
 from pathlib import Path
 
+from core import games
 from host_tests.runtimes import MICROPYTHON, ROOT, compiled
 from tools import simproc
 
 HEAP = "192k"  # what a Pico has free after boot (the vboard's default too)
 GAME_HEAP = "320k"  # every game, mashed in one session: 256k runs out in Undercover (see report)
 MENU = "ListScreen Fusebox"  # the main menu's `screen` log line ends with this
-GROUP_ROWS = {g: i for i, g in enumerate(("timebomb", "undercover", "timebomb2", "itsabomb"))}
+# A game's row in the main menu: the registry's games come first, in its order.
+GROUP_ROWS = {g.id: i for i, g in enumerate(g for g in games.GAMES if not g.prop)}
 
 
 def games_with_screens():
-    """Games the hub has a skin for whose skin file exists now: the suite grows with the tree."""
-    hub = (ROOT / "firmware" / "play" / "hub.py").read_text()
-    pairs = re.findall(r'game == "(\w+)":\s*\n\s*from firmware\.play import (\w+)', hub)
-    return [g for g, mod in pairs if (ROOT / "firmware" / "play" / (mod + ".py")).exists()]
+    """The registry's games (not props) whose screens exist now: the suite grows with the tree."""
+    skin = ROOT / "firmware" / "games"
+    return [g.id for g in games.GAMES if not g.prop and (skin / g.id / "skin.py").exists()]
 
 
 def make_flash(flash, board="pico-ssd1306", keep_data=False):

@@ -123,10 +123,13 @@ JSONISH = st.recursive(
 
 
 def paths(obj, prefix=""):
-    """Every dotted path inside a JSON value."""
+    """Every dotted path inside a JSON value (keys that a dotted path cannot name are skipped:
+    a mutation may have put a dict with keys like "" or "a.b" in)."""
     out = []
     if type(obj) is dict:
         for k, v in obj.items():
+            if not k or "." in k:
+                continue
             p = prefix + "." + k if prefix else k
             out.append(p)
             out.extend(paths(v, p))

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import itsabomb_moves
 from core.errors import IllegalAction
 from core.itsabomb import Game
-from core.itsabomb_play import KINDS
+from core.itsabomb import moves as itsabomb_moves
+from core.itsabomb.effects import KINDS
 from host_tests.test_itsabomb_support import SHIPPED, load, raw, resume, state
 
 RULESETS = {name: load(raw(name)) for name in SHIPPED}

@@ -5,7 +5,7 @@ import json
 
 from core import ruleset
 from core.itsabomb import Game
-from core.itsabomb_play import KINDS
+from core.itsabomb.effects import KINDS
 from host_tests.conftest import RULESETS
 
 SHIPPED = sorted(p.name for p in RULESETS.glob("itsabomb*.json"))

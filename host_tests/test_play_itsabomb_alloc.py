@@ -74,6 +74,6 @@ def test_the_turn_screen_allocates_nothing_waiting_or_counting(w, h, colour, tmp
     assert 1000 <= int(res["left"][0][0]) <= 4000
     alloc, shows, tones = (int(x) for x in res["round"][0])
     # With beeps: one a second. The core's tick() returns a new event list for each beep
-    # (core/itsabomb_clock.py), a small allocation per beep that the screen does not add to.
+    # (core/itsabomb/clock.py), a small allocation per beep that the screen does not add to.
     assert shows >= 8 and tones >= 8
     assert alloc <= 80 * tones

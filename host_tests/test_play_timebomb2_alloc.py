@@ -18,9 +18,9 @@ SCRIPT = (
     _BOARD
     + r"""
 from firmware.play.session import Session
-from firmware.play import tb2_ui
-from firmware.play.tb2_place import PlaceScreen
-from firmware.play.tb2_check import CheckReveal
+from firmware.games.timebomb2 import skin as tb2_ui
+from firmware.games.timebomb2.place import PlaceScreen
+from firmware.games.timebomb2.check import CheckReveal
 
 def redraws(scr, n):
     # draw() on its own, n times: what a redraw costs once the screen is built

@@ -10,7 +10,7 @@ import json, sys
 from core import ruleset
 from core.rng import Rng
 from core.undercover import Game
-from firmware.play import uc_ui
+from firmware.games.undercover import skin as uc_ui
 from firmware.play.session import Session
 
 WIDTH = 15  # the 240x135 screen's columns (128x64 has 16): a longer private line would wrap
@@ -68,7 +68,7 @@ def told(s, n):
     winner = view["outcome"][0]
     lines = uc_ui.end_lines(s, view)
     for seat in range(n):
-        team = uc_ui.S("uc." + uc_ui.team_of(view["roles"][seat]))
+        team = uc_ui.S("undercover." + uc_ui.team_of(view["roles"][seat]))
         if not lines[seat].startswith(s.name(seat) + ": ") or team not in lines[seat]:
             fail("end line", lines[seat])
     if len(uc_ui.side_name(winner)) > WIDTH:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from core import ruleset
 from core.errors import RulesetError
 from core.timer import ARM, Prop
-from core.timer_rules import KEYS, PRESET_KEYS
+from core.timer.rules import KEYS, PRESET_KEYS
 from host_tests.conftest import RULESETS
 
 with open(RULESETS / "timer.json") as f:

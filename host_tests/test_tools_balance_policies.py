@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import ruleset
+from core import games
 from tools import balance, policies
 
 from .conftest import load_shipped
@@ -60,7 +60,7 @@ def swap_secrets(g, me, rnd):
 )
 def test_a_policy_decides_the_same_when_other_seats_secrets_are_swapped(name, seed, steps):
     rs = load_shipped(name)
-    Game = ruleset.module(rs["game"]).Game
+    Game = games.module(rs["game"]).Game
     n = rs["seats"][1]
     g = Game(rs, n, seed)
     rnd = random.Random(seed)
@@ -86,7 +86,7 @@ def test_a_policy_decides_the_same_when_other_seats_secrets_are_swapped(name, se
 def first_turn(name, players, want, tries=200):
     """A fresh game's first decision (view, actions) whose view satisfies `want`."""
     rs = load_shipped(name)
-    Game = ruleset.module(rs["game"]).Game
+    Game = games.module(rs["game"]).Game
     for seed in range(tries):
         g = Game(rs, players, seed)
         advance(g, random.Random(0), 0)

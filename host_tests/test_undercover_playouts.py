@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from core.errors import IllegalAction
 from core.undercover import Game
-from core.undercover_rules import COLOURS, COVER, SHADOW
+from core.undercover.rules import COLOURS, COVER, SHADOW
 from core.wires import KINDS
 from host_tests.test_undercover_support import BASIC, EFFECTS, HOUSE, deck_ruleset, load, resume
 

@@ -4,7 +4,7 @@ import pytest
 
 from core.errors import IllegalAction
 from core.undercover import Game
-from core.undercover_rules import NAMES, SHADOW, TEAMS
+from core.undercover.rules import NAMES, SHADOW, TEAMS
 from core.wires import BOMB, DEFUSE, SAFE
 from host_tests.test_undercover_support import (
     BASIC,

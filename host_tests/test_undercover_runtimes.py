@@ -11,7 +11,7 @@ from host_tests.test_undercover_support import EFFECTS, deck_ruleset
 PLAYTHROUGH = runtimes.ROOT / "host_tests" / "playthrough.py"
 # The 64k heap of the other games' vectors is not enough for Undercover on the 64-bit unix port
 # (it needs about 72k with the physical deck and 80k with the house deck: see the report that
-# came with core/undercover.py); 80k is the smallest heap where every seed set passes.
+# came with core/undercover); 80k is the smallest heap where every seed set passes.
 HEAP = "80k"
 
 

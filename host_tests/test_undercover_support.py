@@ -5,7 +5,7 @@ import json
 
 from core import ruleset
 from core.undercover import Game
-from core.undercover_rules import COVER, SHADOW
+from core.undercover.rules import COVER, SHADOW
 from host_tests.conftest import RULESETS
 
 

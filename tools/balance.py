@@ -13,6 +13,7 @@ import os
 import random
 import sys
 
+from core import games
 from core import ruleset as rules
 from core.errors import RulesetError
 from tools import policies
@@ -30,11 +31,11 @@ def sides(rs):
 
         return ROLES
     if game == "undercover":
-        from core.undercover_rules import WINNERS
+        from core.undercover.rules import WINNERS
 
         return WINNERS
     if game == "timebomb2":
-        from core.timebomb2_rules import WINNERS
+        from core.timebomb2.rules import WINNERS
 
         return WINNERS
     return ("players",)  # It's a Bomb!: the table wins or the bomb does
@@ -86,7 +87,7 @@ def run_chunk(job):
     """Games start..start+count of one (policy, player count): summed, so order never matters."""
     obj, policy, players, start, count, seed = job
     rs = rules.load(obj)
-    Game = rules.module(rs["game"]).Game
+    Game = games.module(rs["game"]).Game
     wins, score, steps = {}, 0, 0
     for i in range(start, start + count):
         side, points, n = play(Game, rs, players, seed, i, policy)

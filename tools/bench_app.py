@@ -161,11 +161,12 @@ hw = hardware.build(prof)
 app = App(hw, prof["name"])
 now = hw.ticks_ms()
 app.boot(now)
-from firmware.screens import menu, settings, about, timer_menu
+from firmware.screens import menu, settings, about
+from firmware.games.timer import menu as timer_menu
 shots = [("menu", menu.main_menu(app)), ("settings", settings.SettingsScreen(app)),
          ("about", about.AboutScreen(app, now))]
 try:
-    from firmware.screens import timer_run
+    from firmware.games.timer import run as timer_run
     tm = timer_menu.presets_screen(app)
     intent = tm.actions[0](now)
     if type(intent) is tuple and hasattr(intent[1], "prop"):

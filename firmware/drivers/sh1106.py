@@ -9,13 +9,7 @@ scratch are made once in __init__; show() allocates nothing.
 
 import framebuf
 
-try:
-    from micropython import const
-except ImportError:  # CPython: only for linting
-
-    def const(x):
-        return x
-
+from core.compat import const
 
 _CONTRAST = const(0x81)
 _NORMAL = const(0xA6)

@@ -8,13 +8,7 @@ Thumby, 64x48, 64x32) sit in the middle of the 128-column RAM: pass their col_of
 
 import framebuf
 
-try:
-    from micropython import const
-except ImportError:  # CPython: only for linting; framebuf does not exist there
-
-    def const(x):
-        return x
-
+from core.compat import const
 
 _CONTRAST = const(0x81)
 _ENTIRE_ON = const(0xA4)  # A4: show RAM

@@ -14,15 +14,8 @@ import time
 
 import framebuf
 
+from core.compat import const
 from firmware.drivers import palette
-
-try:
-    from micropython import const
-except ImportError:  # CPython: only for linting
-
-    def const(x):
-        return x
-
 
 _SWRESET = const(0x01)
 _SLPOUT = const(0x11)

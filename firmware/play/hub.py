@@ -2,10 +2,11 @@
 
 The hub is never drawn for long: whenever it is on top it pushes the next step (a pass-around,
 a private choice, a public turn) or, at the end, replaces itself with the end screen. Game
-specifics come from the game's "skin" module (firmware/play/<game>_ui.py).
+specifics come from the game's package (firmware/games/<id>/).
 """
 
 from firmware import strings
+from firmware.games import package
 from firmware.play import session as sessions
 from firmware.ui import text, widgets
 from firmware.ui.dialog import Confirm, Notice
@@ -13,18 +14,8 @@ from firmware.ui.stack import BACK, HOME, NONE, PUSH, REPLACE, Screen
 
 
 def skin_for(game):
-    """The UI module of a game, imported when a game of it starts."""
-    if game == "timebomb":
-        from firmware.play import tb_ui as m
-    elif game == "undercover":
-        from firmware.play import uc_ui as m
-    elif game == "timebomb2":
-        from firmware.play import tb2_ui as m
-    elif game == "itsabomb":
-        from firmware.play import iab_ui as m
-    else:
-        raise ValueError("no screens for " + str(game))
-    return m
+    """The screens of a game (firmware/games/<id>/skin.py), imported when a game of it starts."""
+    return package(game, "skin")
 
 
 class Hub(Screen):

@@ -12,18 +12,11 @@ One flow for every game and every secret, so the table learns nothing from it:
 The screens, the sounds and the timings are the same whatever is on the private screen.
 """
 
+from core.compat import const
 from firmware import buttons as B
 from firmware import strings
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, Screen
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
 
 PASS = const(0)
 PEEK = const(1)

@@ -5,18 +5,11 @@ cut which wire), lasts REVEAL_MS and sounds the same every time; only then does 
 with its own sound. So nobody learns the result a moment early from the device's timing.
 """
 
+from core.compat import const
 from firmware import buttons as B
 from firmware import strings
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, Screen
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
 
 REVEAL_MS = const(1600)
 _TICK_MS = const(400)

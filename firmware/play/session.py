@@ -6,16 +6,9 @@ the ruleset file; on resume that file is validated again and the core rebuilds t
 saved state, random generator included.
 """
 
-from core import ruleset as rules
+from core import games
+from core.compat import const
 from firmware import storage
-
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
 
 SAVE = "data/game.json"
 VERSION = const(1)
@@ -45,7 +38,7 @@ class Session:
     @classmethod
     def start(cls, path, rs, names, seed, first=None):
         """Deal a new game; `first` is the seat the table chose to start (None: the seed's)."""
-        Game = rules.module(rs["game"]).Game
+        Game = games.module(rs["game"]).Game
         n = len(names)
         game = Game(rs, n, seed) if first is None else Game(rs, n, seed, first=first)
         s = cls(path, rs, list(names), seed, game, [])
@@ -67,7 +60,7 @@ class Session:
             if type(n) is not str:
                 raise ValueError("save: damaged")
         rs = read_ruleset(obj.get("ruleset"))
-        Game = rules.module(rs["game"]).Game
+        Game = games.module(rs["game"]).Game
         game = Game.from_state(rs, obj.get("state"))
         s = cls(obj["ruleset"], rs, names, seed, game, log)
         last = obj.get("last", 0)  # absent in saves made before it was kept
@@ -119,10 +112,5 @@ class Session:
 
 
 def clear(path=SAVE):
-    import os
-
-    for suffix in ("", ".bak", ".tmp"):
-        try:
-            os.remove(path + suffix)
-        except OSError:
-            pass
+    """Forget the saved game (it ended, or the table threw it away)."""
+    storage.remove(path)

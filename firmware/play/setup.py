@@ -1,13 +1,11 @@
 """Starting a game: the number of players, who starts, then a deal from a fresh seed."""
 
+from core import games
 from firmware import buttons as B
 from firmware import strings
 from firmware.play import session as sessions
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, REPLACE, Screen
-
-# Games whose rulebook lets the table pick the first player (the rest have no turns to start).
-_CHOOSE_FIRST = ("timebomb", "undercover", "timebomb2")
 
 
 def seat_names(settings, n):
@@ -60,7 +58,7 @@ class SetupScreen(Screen):
             self.choosing_first = False
             self._lines()
         elif k == B.PRESS and b == B.OK:
-            if not self.choosing_first and self.rs["game"] in _CHOOSE_FIRST:
+            if not self.choosing_first and games.info(self.rs["game"]).picks_first:
                 self.choosing_first = True
                 if self.first > self.players:  # fewer players than when it was last chosen
                     self.first = 0

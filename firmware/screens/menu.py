@@ -1,8 +1,9 @@
 """Menu screens: the main menu, a game's ruleset list, and the generic list they share."""
 
+from core import games
 from firmware import buttons as B
-from firmware import strings
-from firmware.screens import catalog
+from firmware import catalog, strings
+from firmware.games import package
 from firmware.ui import icons, text, widgets
 from firmware.ui.dialog import Notice
 from firmware.ui.menu import Menu
@@ -80,17 +81,15 @@ def group_screen(app, game):
         labels.append(strings.get("none"))
         marks.append(None)
         actions.append(lambda now: NONE)
-    return ListScreen(app, strings.get("g." + game), labels, actions, marks)
+    return ListScreen(app, strings.title(game), labels, actions, marks)
 
 
 def _group(app, game):
     return lambda now: (PUSH, group_screen(app, game))
 
 
-def _timer_menu(app):
-    from firmware.screens import timer_menu
-
-    return timer_menu.presets_screen(app)
+def _open_prop(app, game):
+    return lambda now: (PUSH, package(game, "prop").open(app))
 
 
 def _settings(app):
@@ -116,24 +115,26 @@ def _saved_game(app, now):
 
 
 def main_menu(app):
-    """The root: game groups, the Bomb timer, Settings, About, then any unplaceable broken file.
-    Each screen's module is imported when it is first opened, not at boot."""
+    """The root: the games (core's registry order), the props, Settings, About, then any
+    unplaceable broken file. Each screen's module is imported when it is first opened."""
     labels = []
     marks = []
     actions = []
-    for g in catalog.GROUPS:
-        if g == "timer":
+    for g in games.GAMES:
+        if g.prop:
             continue
         n_bad = 0
-        for e in catalog.in_group(app.entries, g):
+        for e in catalog.in_group(app.entries, g.id):
             if e.error:
                 n_bad += 1
-        labels.append(strings.get("g." + g))
+        labels.append(g.title)
         marks.append(icons.WARN if n_bad else None)
-        actions.append(_group(app, g))
-    labels.append(strings.get("g.timer"))
-    marks.append(icons.BOMB)
-    actions.append(lambda now: (PUSH, _timer_menu(app)))
+        actions.append(_group(app, g.id))
+    for g in games.GAMES:
+        if g.prop:
+            labels.append(g.title)
+            marks.append(icons.BOMB)
+            actions.append(_open_prop(app, g.id))
     labels.append(strings.get("settings"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _settings(app)))

@@ -1,12 +1,6 @@
 """Screens and the screen stack: screens handle events and return intents; the app obeys them."""
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from core.compat import const
 
 # Intents a screen returns from event()/tick(). Plain ints cost nothing; navigation that needs
 # a screen returns a small tuple (PUSH, screen), which only happens on a button press.

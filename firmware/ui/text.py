@@ -2,13 +2,7 @@
 
 import framebuf
 
-try:
-    from micropython import const
-except ImportError:
-
-    def const(x):
-        return x
-
+from core.compat import const
 
 _FIRST = const(32)
 _LAST = const(126)

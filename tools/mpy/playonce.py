@@ -10,6 +10,7 @@ import gc
 import json
 import sys
 
+from core import games
 from core import ruleset as rules
 from core.rng import Rng
 
@@ -17,7 +18,7 @@ from core.rng import Rng
 def main(argv):
     with open(argv[1]) as f:
         rs = rules.load(json.load(f))
-    Game = rules.module(rs["game"]).Game
+    Game = games.module(rs["game"]).Game
     g = Game(rs, int(argv[2]), int(argv[3]))
     policy = Rng(int(argv[3]) + 1)
     steps = 0

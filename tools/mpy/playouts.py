@@ -9,6 +9,7 @@ import json
 import sys
 import time
 
+from core import games
 from core import ruleset as rules
 from core.rng import Rng
 
@@ -39,7 +40,7 @@ def playout(Game, rs, players, seed, policy):
 def main(argv):
     with open(argv[1]) as f:
         rs = rules.load(json.load(f))
-    Game = rules.module(rs["game"]).Game
+    Game = games.module(rs["game"]).Game
     players, budget = int(argv[2]), int(argv[3])
     policy = Rng(12345)
     start = ticks_ms()

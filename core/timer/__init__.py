@@ -1,0 +1,292 @@
+"""The bomb-timer prop's rules: set, hold to arm, count down, defuse or go off.
+
+A pure state machine on core.countdown: the firmware passes `now` (ticks_ms) and logical
+buttons, and plays what comes back. Actions (set_seconds, hold, release, key, cut, resume)
+return a list of event tuples; poll(now) returns one event or None and is called until None on
+every loop step (it allocates nothing but a checkpoint's tuple). Events:
+  ("arming",) ("armed",) ("cancel",) ("beep",) ("checkpoint", ms_left) ("digit", entered)
+  ("wrong",) ("strike", n) ("cut", wire) ("paused",) ("resumed",) ("defused",) ("boom",)
+Silent presets drop ("beep",): checkpoints are their only sound. Holds are started by the
+firmware with the kind it maps to a button (ARM, DEFUSE, PAUSE) and end on release; the prop
+decides whether that hold is allowed now. Before arming a wired preset the firmware should check
+that every wire is joined: wires are only watched from the arming on.
+"""
+
+from core import ticks
+from core.compat import const
+from core.countdown import BEEP, CHECKPOINT, EXPIRED, Countdown
+from core.errors import IllegalAction
+from core.timer.rules import validate  # noqa: F401  (core.ruleset calls core.timer.validate)
+
+SET = const(0)
+ARMING = const(1)
+RUNNING = const(2)
+PAUSED = const(3)
+DEFUSED = const(4)
+BOOM = const(5)
+PHASES = ("set", "arming", "running", "paused", "defused", "boom")
+
+# Hold kinds.
+ARM = const(0)
+DEFUSE = const(1)
+PAUSE = const(2)
+_NO_HOLD = const(-1)
+
+# Events without data are shared constants, so poll() hands them out without allocating.
+EV_ARMING = ("arming",)
+EV_ARMED = ("armed",)
+EV_CANCEL = ("cancel",)
+EV_BEEP = ("beep",)
+EV_WRONG = ("wrong",)
+EV_PAUSED = ("paused",)
+EV_RESUMED = ("resumed",)
+EV_DEFUSED = ("defused",)
+EV_BOOM = ("boom",)
+
+
+class Prop:
+    def __init__(self, ruleset, preset_index, now):
+        presets = ruleset["presets"]
+        if type(preset_index) is not int or not 0 <= preset_index < len(presets):
+            raise IllegalAction("no such preset")
+        self.ruleset = ruleset
+        self.index = preset_index
+        self.preset = presets[preset_index]
+        self.seconds = self.preset["seconds"]
+        self.phase = SET
+        self.strikes = 0
+        self.cut_wires = 0  # bit i set: wire i has been cut
+        self.countdown = None
+        self.restored = False  # paused by a reset: the app may resume it after asking
+        self.entry = []  # button ids typed so far
+        self._hold = _NO_HOLD
+        self._hold_at = now
+
+    # -- what the screens show --
+
+    def remaining(self, now):
+        """Milliseconds left: the set time before arming, frozen once defused, 0 after a boom."""
+        if self.phase == BOOM:
+            return 0
+        if self.countdown is None:
+            return self.seconds * 1000
+        return self.countdown.remaining(now)
+
+    def display_seconds(self, now):
+        """Whole seconds for MM:SS, rounded up so 0:00 shows only at the boom."""
+        return (self.remaining(now) + 999) // 1000
+
+    def hold_kind(self):
+        return self._hold
+
+    def hold_progress(self, now):
+        """Progress of the current hold, 0..100 (0 when nothing is held)."""
+        if self._hold == _NO_HOLD:
+            return 0
+        need = self._need(self._hold)
+        d = ticks.diff(now, self._hold_at)
+        if d >= need:
+            return 100
+        # d < need <= 30000 here, so d * 100 stays a small int on the board.
+        return d * 100 // need if d > 0 else 0
+
+    def arm_progress(self, now):
+        return self.hold_progress(now) if self._hold == ARM else 0
+
+    def codes(self):
+        """The codes a key may complete now: [(code, DEFUSE or PAUSE)]; empty: keys do nothing."""
+        out = []
+        p = self.preset
+        if self.phase == RUNNING and p["defuse"] == "code":
+            out.append((p["code"], DEFUSE))
+        if self.phase in (RUNNING, PAUSED) and p["pause"] == "code":
+            out.append((p["pause_code"], PAUSE))
+        return out
+
+    def can_hold(self, kind):
+        p = self.preset
+        if kind == ARM:
+            return self.phase == SET
+        if kind == DEFUSE:
+            return self.phase == RUNNING and p["defuse"] == "hold"
+        if kind == PAUSE:
+            return self.phase in (RUNNING, PAUSED) and p["pause"] == "hold"
+        return False
+
+    # -- actions --
+
+    def set_seconds(self, seconds):
+        if self.phase != SET:
+            raise IllegalAction("the time is set before arming")
+        if type(seconds) is not int or not 1 <= seconds <= 5999:
+            raise IllegalAction("the time must be 0:01..99:59")
+        self.seconds = seconds
+        return []
+
+    def hold(self, kind, now):
+        if self._hold != _NO_HOLD:
+            raise IllegalAction("a hold is already in progress")
+        if not self.can_hold(kind):
+            raise IllegalAction("that hold does nothing now")
+        self._hold = kind
+        self._hold_at = now
+        if kind == ARM:
+            self.phase = ARMING
+            return [EV_ARMING]
+        return []
+
+    def release(self, now):
+        """End the current hold: complete if held long enough, else cancelled."""
+        if self._hold == _NO_HOLD:
+            return []
+        if self._too_late(now):
+            return [self._boom()]
+        ev = self._finish_hold(now)
+        if ev is not None:
+            return [ev]
+        if self._hold == ARM:
+            self.phase = SET
+        self._hold = _NO_HOLD
+        return [EV_CANCEL]
+
+    def key(self, button, now):
+        """A button of a code; judged once it is as long as the longest code it may be."""
+        codes = self.codes()
+        if not codes:
+            raise IllegalAction("no code is asked for now")
+        if type(button) is not int or not 0 <= button < 6:
+            raise IllegalAction("no such button")
+        if self._too_late(now):
+            return [self._boom()]
+        self.entry.append(button)
+        events = [("digit", len(self.entry))]
+        longest = 0
+        for code, kind in codes:
+            if self.entry == list(code):
+                self.entry = []
+                events.append(self._complete(kind, now))
+                return events
+            longest = max(longest, len(code))
+        if len(self.entry) >= longest:
+            self.entry = []
+            events.append(EV_WRONG)
+            if self.phase == RUNNING:
+                events += self._strike(now)
+        return events
+
+    def cut(self, wire, now):
+        """A physical wire read as opened; the right one defuses, any other is a strike."""
+        if self.phase not in (RUNNING, PAUSED):
+            raise IllegalAction("wires count only while armed")
+        if type(wire) is not int or not 0 <= wire < self.preset["wires"]:
+            raise IllegalAction("no such wire")
+        if self.cut_wires & (1 << wire):
+            raise IllegalAction("that wire is already cut")
+        self.cut_wires |= 1 << wire
+        events = [("cut", wire)]
+        if self._too_late(now):
+            events.append(self._boom())
+            return events
+        if self.preset["defuse"] == "wire" and wire == self.preset["wire"]:
+            events.append(self._complete(DEFUSE, now))
+        else:
+            events += self._strike(now)
+        return events
+
+    def resume(self, now):
+        """Continue after a reset, once the app has asked (other pauses need a hold or code)."""
+        if self.phase != PAUSED or not self.restored:
+            raise IllegalAction("only a countdown paused by a reset resumes without its hold")
+        self.restored = False
+        self.countdown.resume(now)
+        self.phase = RUNNING
+        return [EV_RESUMED]
+
+    def poll(self, now):
+        """The next due event or None; call until None on every loop step."""
+        if self.phase == ARMING or self.phase == PAUSED:
+            return self._finish_hold(now)
+        if self.phase != RUNNING:
+            return None
+        e = self.countdown.poll(now)
+        while e == BEEP and self.preset["silent"]:
+            e = self.countdown.poll(now)
+        if e == EXPIRED:
+            return self._boom()
+        if e == CHECKPOINT:
+            return ("checkpoint", self.countdown.last_checkpoint)
+        if e == BEEP:
+            return EV_BEEP
+        return self._finish_hold(now)
+
+    # -- inside --
+
+    def _need(self, kind):
+        return self.ruleset[("arm_ms", "defuse_ms", "pause_ms")[kind]]
+
+    def _finish_hold(self, now):
+        kind = self._hold
+        if kind == _NO_HOLD or ticks.diff(now, self._hold_at) < self._need(kind):
+            return None
+        self._hold = _NO_HOLD
+        if kind == ARM:
+            p = self.preset
+            self.countdown = Countdown(self.seconds * 1000, p["beeps"], p["checkpoints"])
+            self.countdown.start(now)
+            self.phase = RUNNING
+            self.entry = []
+            return EV_ARMED
+        return self._complete(kind, now)
+
+    def _complete(self, kind, now):
+        self.entry = []
+        if kind == DEFUSE:
+            if self.phase == RUNNING:
+                self.countdown.pause(now)
+            self.phase = DEFUSED
+            self._hold = _NO_HOLD
+            return EV_DEFUSED
+        self.restored = False
+        if self.phase == RUNNING:
+            self.countdown.pause(now)
+            self.phase = PAUSED
+            return EV_PAUSED
+        self.countdown.resume(now)
+        self.phase = RUNNING
+        return EV_RESUMED
+
+    def _strike(self, now):
+        self.strikes += 1
+        events = [("strike", self.strikes)]
+        cd = self.countdown
+        last = self.strikes >= self.preset["strikes"]
+        if not last and self.preset["penalty_ms"]:
+            cd.add(-self.preset["penalty_ms"], now)
+        if last or cd.expired(now):
+            events.append(self._boom())
+        return events
+
+    def _too_late(self, now):
+        # An action a moment after the deadline, before poll() has seen it: the bomb went off.
+        return self.phase == RUNNING and self.countdown.expired(now)
+
+    def _boom(self):
+        self.phase = BOOM
+        self._hold = _NO_HOLD
+        self.entry = []
+        return EV_BOOM
+
+    # -- saving (core/timer/save.py) --
+
+    def to_state(self, now):
+        """A JSON-safe snapshot of the prop (holds and a half-typed code are not kept)."""
+        from core.timer import save as timer_save
+
+        return timer_save.dump(self, now)
+
+    @classmethod
+    def from_state(cls, ruleset, state, now):
+        """Rebuild from to_state(). A running countdown comes back PAUSED (a reset happened)."""
+        from core.timer import save as timer_save
+
+        return timer_save.load(cls, ruleset, state, now)

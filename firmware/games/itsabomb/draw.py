@@ -1,0 +1,107 @@
+"""It's a Bomb! pictures: the tile grid with its cut tiles, and the Countdown card's time.
+
+Drawn straight onto the framebuf from a bytearray made once per screen: nothing here allocates,
+so a screen may redraw every second (the real-time clock) without feeding the garbage collector.
+Shapes and letters carry every meaning; nothing is told by colour alone.
+"""
+
+from core.compat import const
+from firmware.ui import digits
+from firmware.ui.text import chars
+
+# Cell codes of the picture: no tile, a face-down tile, else the ASCII letter of a face-up one.
+HOLE = const(0)
+DOWN = const(1)
+# Room kept left of and above the grid for the marks of the chosen row and column.
+MARGIN = const(3)
+
+
+def cells(view):
+    """The picture's bytearray from view(None)["grid"] (face down "?", no tile ".")."""
+    from firmware.games.itsabomb.skin import code
+
+    out = bytearray(view["rows"] * view["cols"])
+    i = 0
+    for row in view["grid"]:
+        for k in row:
+            out[i] = HOLE if k == "." else (DOWN if k == "?" else ord(code(k)))
+            i += 1
+    return out
+
+
+class GridBox:
+    """Where the grid goes on this display: cell size and origin; the text panel's column."""
+
+    def __init__(self, lay, rows, cols):
+        self.rows = rows
+        self.cols = cols
+        m = MARGIN * lay.scale
+        side = 4 * lay.cw + 2  # the text panel beside the grid keeps at least 4 columns
+        h = lay.h - lay.body - m
+        self.cell = max(3, min(h // rows, (lay.w - m - side) // cols))
+        self.x = m
+        self.y = lay.body + m
+        self.m = m
+        self.panel = self.x + self.cell * cols + 2 * lay.scale
+        self.panel_cols = (lay.w - self.panel) // lay.cw
+
+
+def grid(fb, lay, txt, box, pic, row=-1, col=-1, sure=False):
+    """The grid; row/col >= 0 mark a chosen line (both: a chosen tile), `sure` fills them."""
+    s = box.cell
+    ch = chars()
+    big = s - 1 >= lay.cw
+    for r in range(box.rows):
+        for c in range(box.cols):
+            k = pic[r * box.cols + c]
+            if k == HOLE:
+                continue
+            x = box.x + c * s
+            y = box.y + r * s
+            chosen = (row < 0 or r == row) and (col < 0 or c == col) and (row >= 0 or col >= 0)
+            if k == DOWN:
+                if chosen and (sure or (row >= 0 and col >= 0)):
+                    fb.fill_rect(x, y, s - 1, s - 1, 1)
+                else:
+                    fb.rect(x, y, s - 1, s - 1, 1)
+                    if chosen and s >= 5:
+                        fb.rect(x + 1, y + 1, s - 3, s - 3, 1)
+            elif big:
+                fb.fill_rect(x, y, s - 1, s - 1, 1)
+                o = (s - 1 - lay.cw) // 2
+                txt.draw(fb, ch[k - 32], x + o, y + o, 0)
+            else:
+                _small(fb, x, y, s - 1, k)
+    # The marks: a bar left of the chosen row, one above the chosen column.
+    m = box.m
+    if row >= 0:
+        fb.fill_rect(0, box.y + row * s, m - 1, s - 1, 1)
+    if col >= 0:
+        fb.fill_rect(box.x + col * s, box.y - m, s - 1, m - 1, 1)
+
+
+def _small(fb, x, y, w, k):
+    # A face-up tile too small for its letter: a pattern by family. Cables (a colour) are a
+    # band across the tile, the explosive a cross, grey an empty frame, the rest a dot.
+    fb.rect(x, y, w, w, 1)
+    if k == 88:  # "X": the explosive
+        fb.line(x, y, x + w - 1, y + w - 1, 1)
+        fb.line(x, y + w - 1, x + w - 1, y, 1)
+    elif k == 82 or k == 89 or k == 71 or k == 66 or k == 80:  # R Y G B P: a cable
+        fb.fill_rect(x, y + w // 3, w, w - 2 * (w // 3), 1)
+    elif k != 45:  # not grey: detonator, receiver, battery
+        fb.fill_rect(x + w // 2, y + w // 2, 1, 1, 1)
+
+
+def card(fb, lay, top, bottom, seconds, right=0):
+    """The Countdown card's time as big digits between two pixel rows, centred in the width
+    less `right` pixels (kept for the round clock)."""
+    dh = bottom - top
+    dw = dh * 3 // 5
+    w = lay.w - right - 4
+    if 4 * dw + dw // 2 + 4 * (dw // 5) > w:
+        dw = w * 10 // 53
+        dh = dw * 5 // 3
+    total = 4 * dw + dw // 2 + 4 * (dw // 5)
+    box = ((lay.w - right - total) // 2, top + (bottom - top - dh) // 2, dw, dh, dw // 5)
+    digits.mmss(fb, seconds // 60, seconds % 60, box)

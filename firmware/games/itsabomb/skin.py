@@ -1,0 +1,260 @@
+"""It's a Bomb! on the device: the skin (texts for the hub, reveals, rules, log and end screen).
+
+A cooperative game: nobody holds a secret (core's reveals() is always empty), so there is no
+pass-around; the device is the Crisis Unit (or, in countdown-only mode, the Countdown deck beside
+a human Crisis Unit) and the table shares one public screen (iab_turn.py). Every text here comes
+from view(None), the ruleset and events. Tiles and tokens are always named by a letter as well
+as drawn (most builds are monochrome): R Y G B P the colours, X explosive, D detonator,
+V receiver, + battery, - grey.
+"""
+
+from core.itsabomb.effects import KINDS
+from firmware import strings
+
+# A special card or Consultant text, a timeout, a scan: shown after the reveal, one Notice.
+_NEWS = "iab_news"
+
+
+def S(key):
+    return strings.get(key)
+
+
+def code(kind):
+    """One letter for a tile or token kind (by name), from the strings table."""
+    return S("itsabomb.codes")[KINDS.index(kind)]
+
+
+def kind_name(kind):
+    return S("itsabomb.k." + kind)
+
+
+def cell_name(r, c):
+    """Rows are letters, columns numbers: B3 is the second row, third column."""
+    return chr(65 + r) + str(c + 1)
+
+
+def line_name(kind, i):
+    return chr(65 + i) if kind == "row" else str(i + 1)
+
+
+def tokens_text(tokens):
+    return " ".join(code(t) for t in tokens) if tokens else S("itsabomb.none")
+
+
+def mmss(sec):
+    return str(sec // 60) + ":" + ("0" if sec % 60 < 10 else "") + str(sec % 60)
+
+
+def side_name(winner):
+    return S("itsabomb.w." + winner)
+
+
+def happy(winner):
+    return winner == "players"
+
+
+def private_lines(session, view, seat):
+    # Never asked for (no seat has a secret); the public table if a framework change ever does.
+    return status_lines(session, view)
+
+
+def private_choice(session, seat):
+    return None
+
+
+def status_lines(session, view):
+    lines = [S("itsabomb.time") + mmss(view["time"]), S("itsabomb.found") + found(view)]
+    if view["phase"] == "play":
+        lines.append(
+            S("itsabomb.round") + str(view["round"]) + ": " + session.name(view["speaker"])
+        )
+    return lines
+
+
+def found(view):
+    return str(view["found"]) + "/" + str(len(view["colours"]))
+
+
+def turn_screen(app, session):
+    news = getattr(session, _NEWS, None)
+    if news:
+        from firmware.ui.dialog import Notice
+
+        setattr(session, _NEWS, None)
+        return Notice(app, news[0], "\n".join(news[1:]))
+    from firmware.games.itsabomb.turn import TurnScreen
+
+    return TurnScreen(app, session)
+
+
+def record(session, events):
+    """Log, echo and save events that came from the round clock rather than from act()."""
+    session.record(events)
+
+
+def tell(session, events):
+    """Keep the news of these events for a Notice after the current screen."""
+    lines = []
+    for ev in events:
+        e = ev[0]
+        if e == "card":
+            s = session.rs["specials"][ev[2]]
+            lines.append(S("itsabomb.c." + ev[1]) + "!")
+            if s["text"]:
+                lines.append(s["text"])
+        elif e == "consult":
+            c = session.rs["consultants"][ev[1]]
+            lines.append(c["name"])
+            if c["text"]:
+                lines.append(c["text"])
+        elif e == "scan":
+            lines.append(cell_name(ev[1], ev[2]) + ": " + tokens_text(ev[3]))
+        elif e == "timeout":
+            lines.append(S("itsabomb.timeout"))
+        elif e == "countdown" and lines:
+            lines.append(countdown_line(ev))
+        elif e == "hold" and lines:
+            lines.append(S("itsabomb.held"))
+    if lines:
+        setattr(session, _NEWS, [S("itsabomb.news")] + lines)
+
+
+def countdown_line(ev):
+    return S("itsabomb.boom") if ev[1] == "explosion" else S("itsabomb.time") + mmss(ev[1])
+
+
+def action_lines(session, events):
+    """The build-up names the question or the cut only, never what is under the tile."""
+    ev = events[0]
+    if ev[0] == "ask":
+        if len(ev) == 1:
+            return [S("itsabomb.asked")]
+        return [S("itsabomb.o.ask" + ev[1]) + " " + line_name(ev[1], ev[2])]
+    if len(ev) == 2:
+        return [S("itsabomb.reported")]
+    return [S("itsabomb.cut") + cell_name(ev[1], ev[2])]
+
+
+def result_lines(session, events):
+    lines = []
+    for ev in events:
+        e = ev[0]
+        if e == "ask" and len(ev) > 1:
+            lines.append(tokens_text(ev[3]))
+        elif e == "cut":
+            if len(ev) > 2:
+                lines.append(code(ev[3]) + " " + kind_name(ev[3]))
+            lines.append(S("itsabomb.v." + ev[-1]))
+        elif e == "hold":
+            lines.append(S("itsabomb.held"))
+        elif e == "countdown":
+            lines.append(countdown_line(ev))
+        elif e == "card":
+            lines.append(S("itsabomb.c." + ev[1]) + "!")
+        elif e == "score":
+            lines.append(S("itsabomb.score") + str(ev[1]))
+    return lines
+
+
+def result_sound(events):
+    sound = "chirp"
+    for ev in events:
+        if ev[0] == "win" and ev[1] == "bomb":
+            return "boom"
+        if ev[0] == "cut":
+            v = ev[-1]
+            sound = "confirm" if v == "new" else ("strike" if v == "shielded" else sound)
+        elif ev[0] == "card":
+            sound = "strike"
+    return sound
+
+
+def log_line(session, ev):
+    e = ev[0]
+    if e == "ask":
+        if len(ev) == 1:
+            return S("itsabomb.asked")
+        return (
+            S("itsabomb.o.ask" + ev[1]) + " " + line_name(ev[1], ev[2]) + ": " + tokens_text(ev[3])
+        )
+    if e == "cut":
+        if len(ev) == 2:
+            return S("itsabomb.reported") + ": " + S("itsabomb.v." + ev[1])
+        where = S("itsabomb.cut") + cell_name(ev[1], ev[2]) + " " + code(ev[3])
+        return where + ": " + S("itsabomb.v." + ev[4])
+    if e == "countdown":
+        return countdown_line(ev)
+    if e == "card":
+        return S("itsabomb.c." + ev[1]) + ": " + session.rs["specials"][ev[2]]["text"]
+    if e == "consult":
+        return S("itsabomb.o.use") + session.rs["consultants"][ev[1]]["name"]
+    if e == "scan":
+        return S("itsabomb.scan") + cell_name(ev[1], ev[2]) + ": " + tokens_text(ev[3])
+    if e == "empty":
+        return S("itsabomb.empty") + cell_name(ev[1], ev[2])
+    if e in ("start", "hold", "timeout"):
+        return S("itsabomb.log." + e)
+    if e == "score":
+        return S("itsabomb.score") + str(ev[1])
+    if e == "win":
+        return side_name(ev[1]) + " " + ev[2]
+    return None
+
+
+def rules_lines(session, view):
+    """What the team may do now, what is left, what wins: from the ruleset and the view."""
+    rs = session.rs
+    crisis = view["mode"] == "crisis"
+    if view["empties"]:
+        now = S("itsabomb.r.empty") + str(view["empties"])
+    elif view["scan"]:
+        now = S("itsabomb.r.scan")
+    elif view["phase"] == "setup":
+        now = S("itsabomb.r.setup")
+    elif view["no_ask"]:
+        now = S("itsabomb.r.noask")
+    else:
+        now = S("itsabomb.r.crisis" if crisis else "itsabomb.r.desk")
+    lines = [session.name(view["speaker"]) + ": " + now]
+    lines.append(
+        S("itsabomb.time")
+        + mmss(view["time"])
+        + ", "
+        + str(view["timers"])
+        + S("itsabomb.r.timers")
+    )
+    if crisis:
+        cut = " ".join(code(k) for k in view["cut"])
+        left = " ".join(code(k) for k in view["colours"] if k not in view["cut"])
+        lines.append(S("itsabomb.r.cutc") + (cut or "-") + S("itsabomb.r.left") + left)
+    else:
+        lines.append(S("itsabomb.r.colours") + found(view))
+    out = [c["name"] for k, c in enumerate(rs["consultants"]) if not view["consultants"][k]]
+    if out:
+        lines.append(S("itsabomb.r.consult") + ", ".join(out))
+    for key in ("hold", "no_ask", "ordered", "shield"):
+        n = view[key]
+        if n:
+            lines.append(S("itsabomb.rf." + key) + ("" if n is True else str(n)))
+    if rs["realtime"]:
+        lines.append(S("itsabomb.r.rt") + str(rs["realtime"]["round_ms"] // 1000) + "s")
+    lines.append(S("itsabomb.r.step"))
+    lines.append(S("itsabomb.r.win") + str(len(view["colours"])))
+    lines.append(S("itsabomb.r.lose"))
+    lines.append(S("itsabomb.r.score") + str(rs["level"]) + S("itsabomb.r.score2"))
+    return lines
+
+
+def end_lines(session, view):
+    lines = []
+    if view["score"] is not None:
+        n = len(session.rs["consultants"]) - sum(view["consultants"])
+        lines.append(S("itsabomb.score") + str(view["score"]))
+        lines.append(" +3x" + str(view["timers"]) + S("itsabomb.r.timers"))
+        lines.append(" +2x" + str(n) + S("itsabomb.e.unused"))
+        lines.append(" +" + str(session.rs["level"]) + S("itsabomb.e.level"))
+        lines.append(" -" + str(view["seats"]) + S("itsabomb.e.players"))
+    lines.append(S("itsabomb.found") + found(view))
+    for r, row in enumerate(view.get("solution") or ()):
+        lines.append(chr(65 + r) + " " + "".join("." if k == "." else code(k) for k in row))
+    return lines

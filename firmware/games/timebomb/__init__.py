@@ -1,0 +1,1 @@
+"""Time Bomb on the device: its screens (skin.py) and its text (text_en.py)."""

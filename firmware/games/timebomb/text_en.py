@@ -1,0 +1,28 @@
+"""UI text of Time Bomb in English: the "timebomb." keys, loaded by strings.get on first use."""
+
+TEXT = {
+    "timebomb.sherlock": "Sherlock",
+    "timebomb.moriarty": "Moriarty",
+    "timebomb.you": "You: ",
+    "timebomb.wires": "Your wires:",
+    "timebomb.safe": "safe",
+    "timebomb.defuse": "defusing",
+    "timebomb.bomb": "bomb",
+    "timebomb.round": "Round ",
+    "timebomb.rnd": "Rnd ",
+    "timebomb.cuts": "cut ",
+    "timebomb.found": "Defusing ",
+    "timebomb.cutters": "Cutters: ",
+    "timebomb.turn": " cuts",
+    "timebomb.cuts_of": "cuts a wire of",
+    "timebomb.newround": "New round ",
+    "timebomb.sure": "OK to cut #",
+    "timebomb.undealt": "Set aside: ",
+    "timebomb.r.now": "Now: ",
+    "timebomb.r.cut": " cuts a wire of another player.",
+    "timebomb.r.left": "Cuts left this round: ",
+    "timebomb.r.found": "Defusing wires found: ",
+    "timebomb.r.sherlock": "Sherlock's team wins when every defusing wire is cut.",
+    "timebomb.r.moriarty": "Moriarty's team wins when the bomb is cut or the last round ends.",
+    "timebomb.r.round": "Round ",
+}

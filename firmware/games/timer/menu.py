@@ -1,0 +1,49 @@
+"""The Bomb timer menu: every preset of every valid timer ruleset, then any broken timer file."""
+
+from firmware import catalog, strings
+from firmware.screens.menu import ListScreen, entry_rows
+from firmware.ui import icons
+from firmware.ui.dialog import Notice
+from firmware.ui.stack import NONE, PUSH
+
+
+def _start(app, path, index):
+    def go(now):
+        from firmware.games.timer import run as timer_run
+
+        try:
+            rs = catalog.read(path)
+        except ValueError as e:  # the file changed or broke since boot
+            return (PUSH, Notice(app, strings.get("broken.title"), str(e)))
+        return (PUSH, timer_run.TimerScreen(app, rs, index, now, path))
+
+    return go
+
+
+def presets_screen(app):
+    labels = []
+    marks = []
+    actions = []
+    timers = catalog.check(app.entries, "timer")
+    for e in timers:
+        if e.error:
+            continue
+        try:
+            rs = catalog.read(e.path)
+        except ValueError:
+            continue
+        presets = rs["presets"]
+        for i in range(len(presets)):
+            labels.append(presets[i]["name"])
+            marks.append(icons.BOMB)
+            actions.append(_start(app, e.path, i))
+        rs = None
+    bl, bm, ba = entry_rows(app, [e for e in timers if e.error])
+    labels += bl
+    marks += bm
+    actions += ba
+    if not labels:
+        labels.append(strings.get("timer.nopresets"))
+        marks.append(None)
+        actions.append(lambda now: NONE)
+    return ListScreen(app, strings.title("timer"), labels, actions, marks)

@@ -1,0 +1,165 @@
+"""Undercover's public turn screens: the round's Location card, handing on the pliers, cutting.
+
+The cutting turn itself is Time Bomb's CutScreen, narrowed to the wires the core allows now
+(a Location may forbid cutting straight back). Every screen here is drawn from view(None) and
+the core's legal actions, which at these steps depend only on what the table can see.
+"""
+
+from firmware import buttons as B
+from firmware.games.timebomb.skin import CutScreen
+from firmware.games.undercover import skin as uc_ui
+from firmware.ui import text, widgets
+from firmware.ui.dialog import Notice
+from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
+
+S = uc_ui.S
+
+
+def turn_screen(app, session):
+    """What the table does now: read the Location first when a round (or the game) begins."""
+    view = session.game.view(None)
+    if needs_intro(view):
+        return RoundScreen(app, session, view)
+    return next_screen(app, session, view)
+
+
+def needs_intro(view):
+    # Decided from the public table alone, so a reset shows the card again at the same point.
+    if view["step"] == "cover":
+        return True  # only asked at the first cover: round 1's card comes before the covers
+    if view["cuts"]:
+        return False
+    # Round 1 with a cover step has already read its card, before the covers.
+    return view["round"] > 1 or view["doom"] is not None
+
+
+def next_screen(app, session, view):
+    from firmware.play.passing import PassScreen
+
+    step = view["step"]
+    if step == "cover":
+        choices, on_choice = uc_ui.cover_choice(session)
+        return PassScreen(app, session, uc_ui, view["turn"], choices, on_choice)
+    acts = session.game.actions()
+    if step == "pass":
+        name = session.name(view["cutter"])
+        labels = [session.name(a[1]) + " " + str(view["wires"][a[1]]) for a in acts]
+        return PickScreen(
+            app, session, name + S("undercover.give"), S("undercover.giveq"), labels, acts
+        )
+    return UcCutScreen(app, session, acts)
+
+
+def _pause(app, session):
+    from firmware.play.hub import PauseMenu
+
+    return (PUSH, PauseMenu(app, session, uc_ui))
+
+
+class RoundScreen(Notice):
+    """The round's Location card (or the reminder to turn up a printed one), and the Doom token.
+
+    A Notice (UP/DOWN scroll) whose OK goes on to the turn and whose BACK pauses."""
+
+    def __init__(self, app, session, view):
+        self.session = session
+        title = S("timebomb.round") + str(view["round"]) + "/" + str(view["rounds"])
+        body = uc_ui.location_lines(session, view)
+        if view["doom"] is not None:
+            body.append(S("undercover.doom") + uc_ui.doom_rule(view["doom"]))
+        body.append(S("undercover.continue"))
+        super().__init__(app, title, "\n".join(body))
+
+    def event(self, ev, now):
+        if B.kind_of(ev) == B.PRESS:
+            b = B.button_of(ev)
+            s = self.session
+            if b == B.OK:
+                return (REPLACE, next_screen(self.app, s, s.game.view(None)))
+            if b == B.BACK:
+                return _pause(self.app, s)
+        return super().event(ev, now)
+
+
+class PickScreen(Screen):
+    """A public choice among the core's actions: pick with UP/DOWN, OK, then OK again to confirm
+    (BACK changes it). Used for handing on the pliers: a public choice with nothing to reveal."""
+
+    def __init__(self, app, session, title, prompt, labels, acts):
+        super().__init__(app)
+        self.session = session
+        lay = app.lay
+        self.title = text.fit(title, widgets.title_cols(lay, app.batt))
+        # The prompt only where it leaves room for a few rows of choices.
+        self.prompt = text.wrap(prompt, lay.cols) if lay.body_rows >= 6 else []
+        self.labels = [text.fit(x, lay.cols) for x in labels]
+        self.acts = acts
+        self.rows = lay.body_rows - len(self.prompt)
+        self.cursor = 0
+        self.top = 0
+        self.sure = None  # the confirm question once a choice is picked
+
+    def event(self, ev, now):
+        b = B.button_of(ev)
+        k = B.kind_of(ev)
+        if k != B.PRESS and k != B.REPEAT:
+            return NONE
+        step = -1 if b in (B.UP, B.LEFT) else (1 if b in (B.DOWN, B.RIGHT) else 0)
+        if self.sure is None:
+            if step:
+                n = len(self.labels)
+                self.cursor = (self.cursor + step) % n
+                self.top = widgets.follow(self.cursor, self.top, self.rows)
+            elif k == B.PRESS and b == B.OK:
+                q = S("undercover.sure") + self.labels[self.cursor] + "?"
+                self.sure = text.wrap(q, self.app.lay.cols)
+            elif k == B.PRESS and b == B.BACK:
+                return _pause(self.app, self.session)
+            else:
+                return NONE
+        elif k == B.PRESS and b == B.OK:
+            self.session.act(self.acts[self.cursor])
+            self.app.play("confirm")
+            return BACK  # the hub decides what comes next
+        elif k == B.PRESS and b == B.BACK:
+            self.sure = None
+        else:
+            return NONE
+        self.dirty = True
+        return NONE
+
+    def draw(self, fb, now):
+        app = self.app
+        lay = app.lay
+        txt = app.txt
+        fb.fill(0)
+        app.draw_bar(fb, self.title)
+        if self.sure is not None:
+            widgets.row(fb, lay, txt, 0, self.labels[self.cursor], True)
+            widgets.lines(fb, lay, txt, self.sure, 0, 1)
+            return
+        widgets.lines(fb, lay, txt, self.prompt, 0)
+        r = len(self.prompt)
+        i = self.top
+        while r < lay.body_rows and i < len(self.labels):
+            widgets.row(fb, lay, txt, r, self.labels[i], i == self.cursor)
+            r += 1
+            i += 1
+
+
+class UcCutScreen(CutScreen):
+    """Time Bomb's cutting turn, on the seats the core allows now, with Undercover's table."""
+
+    def __init__(self, app, session, acts):
+        super().__init__(app, session)
+        lay = app.lay
+        view = self.view
+        allowed = [a[1] for a in acts if a[2] == 0]
+        self.owners = [s for s in self.owners if s in allowed]
+        self.labels = [
+            text.fit(session.name(s) + " " + str(view["wires"][s]), lay.cols - 1)
+            for s in self.owners
+        ]
+        if self.status:
+            lines = uc_ui.status_lines(session, view)[: len(self.status)]
+            self.status = [text.fit(line, lay.cols) for line in lines]

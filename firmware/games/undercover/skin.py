@@ -1,0 +1,231 @@
+"""Time Bomb: Undercover on the device: roles, covers, the Doom token, Locations, Shadow's win.
+
+A skin module (see tb_ui.py, the reference): the hub, the pass-around, the reveal and the end
+screen call these functions, which turn core views and events into text. Public text comes only
+from view(None) and events; private text only from view(seat). The cutting turn and the reveal
+are Time Bomb's; the screens that Undercover adds are in uc_screens.py.
+"""
+
+from firmware import strings
+from firmware.games.timebomb import skin as tb_ui
+from firmware.ui import text
+
+S = strings.get
+action_lines = tb_ui.action_lines  # "<who> cuts a wire of <whom> #k": the same as Time Bomb
+result_sound = tb_ui.result_sound  # one sound per kind of wire, after the same build-up
+
+
+def team_of(role):
+    # The end view names every role; the team of each is printed on its card.
+    if role in ("mister_x", "operative"):
+        return "organization"
+    return "agency" if role in ("belleville", "agent") else "shadow"
+
+
+def side_name(winner):
+    # Short: it is the end screen's title ("Organization wins" would not fit 15 columns).
+    return S("undercover.w." + winner)
+
+
+def happy(winner):
+    # The end tune: "defused" only for the Agency; Shadow may have won either way.
+    return winner == "agency"
+
+
+def colour(c):
+    return S("undercover." + c) if c else "?"
+
+
+def kind_name(kind):
+    return S(tb_ui.KIND_KEYS[kind])
+
+
+def choosing(view, seat):
+    """True when `seat` is making its private cover choice now (not just looking)."""
+    return view["step"] == "cover" and not view["reveals"] and view["turn"] == seat
+
+
+# Private lines stay within 15 characters (the 240x135 screen's width; 128x64 has 16), so they
+# never wrap there: every seat's screen then has the same number of lines at the same moment,
+# and nobody needs to scroll more than anyone else.
+_W = 15
+
+
+def private_lines(session, view, seat):
+    if choosing(view, seat):
+        # Short, so the one or two choices below still fit the smallest screen.
+        return [S("undercover.showq")]
+    role = view["role"]
+    lines = [S("undercover.you") + S("undercover." + role), S("undercover.t." + view["team"])]
+    if view["doom"] is not None:
+        lines.append(S("undercover.doom") + colour(view["doom"]))  # no covers at this table
+    elif role == "shadow" and view["cover"] is None:
+        lines.append(S("undercover.cover") + S("undercover.red") + "/" + S("undercover.blue"))
+    else:
+        lines.append(S("undercover.cover") + colour(view["cover"]))
+    hand = view["hand"]
+    lines.append(str(hand["defuse"]) + " " + kind_name("defuse"))
+    lines.append(
+        str(hand["bomb"])
+        + " "
+        + kind_name("bomb")
+        + ", "
+        + str(hand["safe"])
+        + " "
+        + S("timebomb.safe")
+    )
+    if view["right_cover"] is not None:
+        tail = S("undercover.shows") + colour(view["right_cover"])
+        lines.append(text.fit(session.name(view["right"]), _W - len(tail)) + tail)
+    intel = view.get("intel")
+    if intel is not None:
+        tail = ": " + str(intel["count"]) + " " + kind_name(intel["wire"])
+        lines.append(text.fit(session.name(intel["seat"]), _W - len(tail)) + tail)
+    return lines
+
+
+def private_choice(session, seat):
+    """The cover step: every seat makes the same private choice; only Shadow has two options.
+
+    The first seat's choice is offered by the round's Location screen instead (turn_screen),
+    because the table reads round 1's Location between the deal and the covers."""
+    view = session.game.view(None)
+    if view["step"] != "cover" or view["turn"] == 0:
+        return None
+    return cover_choice(session)
+
+
+def cover_choice(session):
+    return [(colour(a[1]), a) for a in session.game.actions()], session.act
+
+
+def doom_rule(doom):
+    return colour(doom) + ": " + S("undercover.doom." + doom)
+
+
+def status_lines(session, view):
+    """The public table in a few short lines (the first two fit 15 columns)."""
+    r = S("undercover.st.r") + str(view["round"]) + "/" + str(view["rounds"])
+    lines = [
+        r + S("undercover.st.cut") + str(view["cuts"]) + "/" + str(view["quota"]),
+        S("undercover.st.found") + str(view["found"]) + "/" + str(view["defuse"]),
+        S("undercover.pliers") + session.name(view["cutter"]),
+    ]
+    loc = view["location"]
+    if loc is not None:
+        lines.append(loc["name"])
+    if view["doom"] is not None:
+        lines.append(S("undercover.doom") + colour(view["doom"]))
+    return lines
+
+
+def turn_screen(app, session):
+    from firmware.games.undercover import screens as uc_screens
+
+    return uc_screens.turn_screen(app, session)
+
+
+def effect_text(session, view):
+    """What the device applies for this round's Location, in words."""
+    loc = view["location"]
+    kind = loc["effect"] if loc else None
+    if kind is None:
+        return S("undercover.e.none")
+    if kind == "cuts":
+        return S("undercover.e.cuts") + str(view["quota"])
+    if kind == "intel":
+        # The kind of wire is the card's own data; the core tells each seat privately.
+        return S("undercover.e.intel")
+    return S("undercover.e." + kind)
+
+
+def location_lines(session, view):
+    """The round's Location card as the table reads it (house cards always say so)."""
+    loc = view["location"]
+    if loc is None:
+        return [S("undercover.remind")]
+    return [
+        loc["name"],
+        S("undercover.house"),
+        loc["text"],
+        S("undercover.effect") + effect_text(session, view),
+    ]
+
+
+def result_lines(session, events):
+    lines = []
+    for ev in events:
+        if ev[0] == "cut":
+            lines.append(kind_name(ev[4]).upper() + "!")
+        elif ev[0] == "round":
+            lines.append(S("timebomb.newround") + str(ev[1]))
+        elif ev[0] == "location":
+            lines.append(S("undercover.location") + ev[2])
+        elif ev[0] == "remind":
+            lines.append(S("undercover.remind_short"))
+        elif ev[0] == "win":
+            lines.append(S("undercover." + ev[1]) + " " + S("p.win"))
+    view = session.game.view(None)
+    if view["outcome"] is None and events[-1][0] == "cut":
+        lines.append(S("timebomb.found") + str(view["found"]) + "/" + str(view["defuse"]))
+    return lines
+
+
+def log_line(session, ev):
+    e = ev[0]
+    if e == "cut" or e == "round" or e == "win":
+        if e == "win":
+            return side_name(ev[1]) + ": " + ev[2]
+        return tb_ui.log_line(session, ev)
+    if e == "covers":
+        return S("undercover.shown")
+    if e == "pass":
+        return session.name(ev[1]) + " > " + session.name(ev[2]) + S("undercover.pliers_log")
+    if e == "location":
+        return S("undercover.location") + ev[2]
+    if e == "remind":
+        return S("undercover.remind_short")
+    return None  # ("cover", seat): who has shown is no news; what they showed is secret
+
+
+def rules_lines(session, view):
+    step = view["step"]
+    if step == "cover":
+        who = session.name(view["turn"])
+    else:
+        who = session.name(view["cutter"])
+    lines = [S("timebomb.r.now") + who + S("undercover.r." + step)]
+    loc = view["location"]
+    if step == "cut" and loc is not None and loc["effect"] == "no_return":
+        lines.append(S("undercover.e.no_return"))
+    lines.append(S("timebomb.r.left") + str(view["quota"] - view["cuts"]))
+    lines.append(S("timebomb.r.found") + str(view["found"]) + "/" + str(view["defuse"]))
+    lines.append(S("timebomb.r.round") + str(view["round"]) + "/" + str(view["rounds"]))
+    lines.extend(location_lines(session, view))
+    lines.append(S("undercover.r.agency"))
+    lines.append(S("undercover.r.organization"))
+    lines.append(S("undercover.r.shadow"))
+    if view["doom"] is not None:
+        lines.append(S("undercover.doom") + doom_rule(view["doom"]))
+    return lines
+
+
+def end_lines(session, view):
+    lines = []
+    shown = view.get("shown") or []
+    for seat, role in enumerate(view.get("roles") or []):
+        line = (
+            session.name(seat)
+            + ": "
+            + S("undercover." + role)
+            + ", "
+            + S("undercover." + team_of(role))
+        )
+        if seat < len(shown) and shown[seat]:
+            line += S("undercover.showed") + colour(shown[seat])
+        lines.append(line)
+    if view.get("undealt"):
+        lines.append(S("timebomb.undealt") + S("undercover." + view["undealt"]))
+    if view["doom"] is not None:
+        lines.append(S("undercover.doom") + colour(view["doom"]))
+    return lines
