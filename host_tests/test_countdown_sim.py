@@ -154,7 +154,7 @@ def poll_alloc(n, control=False):
 
 def run_micropython(mode, mpy=True):
     # Imported here: this file must stay importable by MicroPython, which runs it as a script.
-    from host_tests.runtimes import run_micropython as run
+    from tools.runtimes import run_micropython as run
 
     out = run(__file__, mode, heap="64k", mpy=mpy)
     assert out.returncode == 0, out.stderr[-2000:]
@@ -162,7 +162,7 @@ def run_micropython(mode, mpy=True):
 
 
 def test_transcript_is_byte_identical_on_micropython():
-    from host_tests.runtimes import same_on_both
+    from tools.runtimes import same_on_both
 
     # core/ as the board runs it (.mpy), then as plain source with MICROPYPATH=<repo>.
     text = same_on_both(__file__, "transcript", heap="64k")

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from host_tests.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
 from host_tests.test_app_sim import ROOT, has_text
+from tools.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
 
 HEAP = "512k"  # .py sources are compiled on the sim's heap; the memory test uses .mpy
 GROUP = 3  # It's a Bomb!'s row in the main menu (catalog.GROUPS)

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
 from host_tests.test_app_sim import has_text
 from host_tests.test_play_itsabomb import (
     COUNTDOWN,
@@ -23,6 +22,7 @@ from host_tests.test_play_itsabomb import (
     no_errors,
     ruleset,
 )
+from tools.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
 from tools.simproc import frame_to_image
 
 ROOT = Path(__file__).resolve().parents[1]

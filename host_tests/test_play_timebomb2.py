@@ -2,7 +2,8 @@
 
 import pytest
 
-from host_tests.playdriver import (
+from host_tests.test_app_sim import has_text
+from tools.playdriver import (
     DWELL_MS,
     PEEK_MS,
     RecordingSim,
@@ -12,7 +13,6 @@ from host_tests.playdriver import (
     step,
     tap,
 )
-from host_tests.test_app_sim import has_text
 
 HEAP = "512k"  # .py sources compile on the sim heap; budgets are measured with .mpy
 GROUP = 2  # TimeBomb II's row in the main menu (catalog.GROUPS)

@@ -9,9 +9,9 @@ import shutil
 import sys
 import tempfile
 
-from host_tests.playdriver import RecordingSim, open_game, step
 from host_tests.test_app_sim import compile_mpy
 from tools import simproc
+from tools.playdriver import RecordingSim, open_game, step
 
 GROUP = 2  # TimeBomb II's row in the main menu
 HEAP = "512k"  # .py sources compile on the sim heap; budgets are measured with .mpy

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.playdriver import (
+from host_tests.test_app_sim import has_text
+from tools.playdriver import (
     DWELL_MS,
     PEEK_MS,
     REVEAL_MS,
@@ -22,7 +23,6 @@ from host_tests.playdriver import (
     play_to_end,
     tap,
 )
-from host_tests.test_app_sim import has_text
 from tools.simproc import frame_to_image
 
 ROOT = Path(__file__).resolve().parents[1]

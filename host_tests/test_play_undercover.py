@@ -9,9 +9,9 @@ import pytest
 
 from core import ruleset
 from core.undercover import Game
-from host_tests.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
 from host_tests.test_app_sim import compile_mpy
 from tools import simproc
+from tools.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = (1, 2, 3, 4, 5)
