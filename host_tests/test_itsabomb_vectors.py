@@ -2,8 +2,8 @@
 
 import pytest
 
-from host_tests.conftest import RULESETS
-from host_tests.test_itsabomb_support import SHIPPED
+from host_tests.support.itsabomb import SHIPPED
+from host_tests.support.rulesets import RULESETS
 from tools.runtimes import ROOT, same_on_both
 
 PLAYTHROUGH = ROOT / "tools" / "mpy" / "playthrough.py"

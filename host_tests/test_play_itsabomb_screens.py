@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.test_app_sim import has_text
-from host_tests.test_play_itsabomb import (
+from host_tests.support.frametext import has_text
+from host_tests.support.play_itsabomb import (
     COUNTDOWN,
     GROUP,
     REALTIME,

@@ -5,7 +5,7 @@ import tempfile
 
 import pytest
 
-from host_tests.test_app_sim import compile_mpy
+from host_tests.support.appsim import compile_mpy
 from tools import simproc
 from tools.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
 

@@ -9,7 +9,7 @@ import shutil
 import sys
 import tempfile
 
-from host_tests.test_app_sim import compile_mpy
+from host_tests.support.appsim import compile_mpy
 from tools import simproc
 from tools.playdriver import RecordingSim, open_game, step
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.test_app_sim import has_text
+from host_tests.support.frametext import has_text
 from tools.playdriver import (
     DWELL_MS,
     PEEK_MS,

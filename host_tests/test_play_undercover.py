@@ -9,7 +9,7 @@ import pytest
 
 from core import ruleset
 from core.undercover import Game
-from host_tests.test_app_sim import compile_mpy
+from host_tests.support.appsim import compile_mpy
 from tools import simproc
 from tools.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
 

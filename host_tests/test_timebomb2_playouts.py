@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from core.errors import IllegalAction
 from core.timebomb2 import BUILDINGS, TROOPS, Game
-from host_tests.conftest import RULESETS, load_shipped
+from host_tests.support.rulesets import RULESETS, load_shipped
 from tools import runtimes
 
 PLAYOUT = settings(max_examples=40, deadline=None)

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from host_tests.conftest import RULESETS
-from host_tests.test_undercover_support import EFFECTS, deck_ruleset
+from host_tests.support.rulesets import RULESETS
+from host_tests.support.undercover import EFFECTS, deck_ruleset
 from tools import runtimes
 
 PLAYTHROUGH = runtimes.ROOT / "tools" / "mpy" / "playthrough.py"

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from host_tests.conftest import RULESETS
+from host_tests.support.rulesets import RULESETS
 from tools.runtimes import ROOT, same_on_both
 
 PLAYTHROUGH = ROOT / "tools" / "mpy" / "playthrough.py"
