@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.test_app_sim import HEAP, errors, screens
+from host_tests.support.appsim import HEAP, errors, screens
 from tools import simproc
 
 PRESSES = 25_000  # per board: 2 events each (press, release) on two boards make 100,000

@@ -66,7 +66,7 @@ def test_a_second_session_keeps_no_more_heap_than_the_first(tmp_path):
     )
     assert "synced end" in r.stdout, r.stdout[-3000:] + r.stderr
     assert "Traceback" not in r.stdout
-    from host_tests.test_app_sim import find_text
+    from host_tests.support.frametext import find_text
 
     frames = [
         simproc.parse_frame(line.split(" ")[2:])
@@ -98,7 +98,7 @@ def test_a_second_session_keeps_no_more_heap_than_the_first(tmp_path):
 
 
 def _cell_is(frame, x, y, ch):
-    from host_tests.test_app_sim import font
+    from host_tests.support.frametext import font
 
     rows = font()[ch]
     for r in range(8):

@@ -1,135 +1,16 @@
-"""The app on the sim board: boot, main menu by game, broken rulesets, settings, about.
-
-Also the helpers the other test_app_* files share: reading text off a frame with the board's own
-8x8 font (dumped from MicroPython's framebuf), and starting the sim with .mpy code.
-"""
+"""The app on the sim board: boot, main menu by game, broken rulesets, settings, about."""
 
 import json
 import os
-import subprocess
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from core import ruleset
 from core.errors import RulesetError
+from host_tests.support.appsim import errors, start, tap, top
+from host_tests.support.frametext import find_text, has_text
 from tools import simproc
-
-ROOT = Path(__file__).resolve().parents[1]
-MPY = str(ROOT / ".venv" / "bin" / "micropython")
-HEAP = "512k"  # source (.py) is compiled on the sim's heap; budgets are measured with .mpy
-
-_FONT_DUMP = """
-import framebuf
-b = bytearray(8)
-g = framebuf.FrameBuffer(b, 8, 8, framebuf.MONO_HLSB)
-for c in range(32, 127):
-    g.fill(0)
-    g.text(chr(c), 0, 0, 1)
-    print(c, bytes(b).hex())
-"""
-
-
-@lru_cache(maxsize=1)
-def font():
-    """{char: 8 row strings of '0'/'1'} from the unix port's framebuf font."""
-    out = subprocess.run([MPY, "-c", _FONT_DUMP], capture_output=True, text=True, check=True)
-    table = {}
-    for line in out.stdout.split("\n"):
-        if line:
-            code, hx = line.split()
-            rows = bytes.fromhex(hx)
-            table[chr(int(code))] = [format(r, "08b") for r in rows]
-    return table
-
-
-def rows_of(frame):
-    """The frame as a list of '0'/'1' strings, one per pixel row."""
-    return [
-        "".join("1" if frame.pixel(x, y) else "0" for x in range(frame.width))
-        for y in range(frame.height)
-    ]
-
-
-def pattern(s, scale=1):
-    f = font()
-    rows = []
-    for r in range(8):
-        row = "".join(f[ch][r] for ch in s)
-        row = "".join(c * scale for c in row)
-        rows.extend([row] * scale)
-    return rows
-
-
-def find_text(frame, s):
-    """(x, y) where s is drawn (normal or inverted, 1x or 2x font), or None."""
-    if frame is None:
-        return None
-    grid = rows_of(frame)
-    for scale in (1, 2):
-        pat = pattern(s, scale)
-        for inv in (False, True):
-            p = [r.translate(str.maketrans("01", "10")) for r in pat] if inv else pat
-            for y in range(0, frame.height - len(p) + 1):
-                x = grid[y].find(p[0])
-                while x >= 0:
-                    if all(grid[y + i][x : x + len(p[i])] == p[i] for i in range(1, len(p))):
-                        return (x, y)
-                    x = grid[y].find(p[0], x + 1)
-    return None
-
-
-def has_text(frame, s):
-    return find_text(frame, s) is not None
-
-
-def compile_mpy(flash):
-    """Replace firmware/ and core/ sources in a flash folder by .mpy, as deploy does."""
-    from tools import bench_app
-
-    bench_app.compile_flash(flash)
-
-
-def start(board="pico-ssd1306", heap=HEAP, flash=None, mpy=False, monkeypatch=None, **kw):
-    """A SimProc; with mpy=True the flash holds compiled code (needs pytest's monkeypatch)."""
-    if mpy:
-        orig = simproc.populate_flash
-
-        def populate(flash, profile, main=None):
-            f = orig(flash, profile, main)
-            compile_mpy(f)
-            return f
-
-        monkeypatch.setattr(simproc, "populate_flash", populate)
-    return simproc.SimProc(board=board, heap=heap, flash=flash, **kw)
-
-
-def screens(sim, depth=False):
-    """The screen log: [(class name, title)] in order (with depth: (depth, name, title))."""
-    out = []
-    for line in sim.logs:
-        if line.startswith("screen "):
-            parts = line.split(" ", 3)
-            entry = (parts[2], parts[3] if len(parts) > 3 else "")
-            out.append((int(parts[1]),) + entry if depth else entry)
-    return out
-
-
-def top(sim):
-    s = screens(sim)
-    return s[-1] if s else None
-
-
-def errors(sim):
-    return [line for line in sim.logs if line.startswith("error")] + sim.other
-
-
-def tap(sim, name, times=1, gap=40):
-    lines = []
-    for _ in range(times):
-        lines += ["press " + name, "wait 60", "release " + name, "wait %d" % gap]
-    sim.send(*lines)
 
 
 def open_main_item(sim, label):
@@ -285,8 +166,8 @@ def test_about_shows_version_board_and_free_memory():
         assert top(sim) == ("ListScreen", "Fusebox")
 
 
-def test_the_mpy_build_boots(monkeypatch):
-    with start(mpy=True, heap="128k", monkeypatch=monkeypatch) as sim:
+def test_the_mpy_build_boots():
+    with start(mpy=True, heap="128k") as sim:
         sim.wait(50)
         assert top(sim) == ("ListScreen", "Fusebox")
         assert not list(Path(sim.flash, "firmware").glob("*.py"))

@@ -4,7 +4,8 @@ code/hold/wire defuse, the boom, and a reset in the middle of a countdown."""
 import json
 from pathlib import Path
 
-from host_tests.test_app_sim import HEAP, errors, has_text, start, tap, top
+from host_tests.support.appsim import HEAP, errors, start, tap, top
+from host_tests.support.frametext import has_text
 from tools import simproc
 
 TICK_HZ = 3000  # firmware/buzzer.py TICK at the default volume
@@ -26,7 +27,7 @@ def select(sim, label):
 
 
 def simproc_find(sim, label):
-    from host_tests.test_app_sim import find_text
+    from host_tests.support.frametext import find_text
 
     return find_text(sim.frame, label)
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from core import ticks
 from core.countdown import BEEP, CHECKPOINT, EXPIRED, MAX_MS, NONE, Countdown
 from core.errors import IllegalAction, RulesetError, SaveError
-from host_tests.test_countdown_sim import CHECKPOINTS, HOUR, SCHEDULE, simulate
+from host_tests.support.countdown_loop import CHECKPOINTS, HOUR, SCHEDULE, simulate
 
 
 def drain(c, now):

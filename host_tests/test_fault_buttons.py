@@ -11,14 +11,11 @@ import random
 
 import pytest
 
-from host_tests.test_fault_support import (
-    GAME_HEAP,
-    GROUP_ROWS,
-    errors,
-    games_with_screens,
-    make_flash,
-)
+from host_tests.support.faults import GAME_HEAP
+from tools import flash as mpy_flash
 from tools import simproc
+from tools.playdriver import GROUP_ROWS, games_with_screens
+from tools.simrun import errors
 
 GAMES = games_with_screens()
 EVENTS = 100_000
@@ -94,13 +91,10 @@ def back_home(sim):
 
 
 def flash_sim(flash, seed):
-    orig = simproc.populate_flash
-    simproc.populate_flash = lambda f, prof, main=None: make_flash(f)
-    try:
-        env = {"FUSEBOX_SEED": str(seed)}
-        return simproc.SimProc(heap=GAME_HEAP, flash=str(flash), env=env, timeout=120)
-    finally:
-        simproc.populate_flash = orig
+    env = {"FUSEBOX_SEED": str(seed)}
+    return simproc.SimProc(
+        heap=GAME_HEAP, flash=str(flash), env=env, timeout=120, populate=mpy_flash.populate
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -18,45 +18,27 @@ import pytest
 
 from core import games
 from core import ruleset as rules
-from host_tests import playdriver
-from host_tests.test_fault_support import (
-    GAME_HEAP,
-    GROUP_ROWS,
-    echoed,
-    errors,
-    games_with_screens,
-    make_flash,
-    popen,
-    run,
-    screens,
-    tap,
-)
-from tools import simproc
+from host_tests.support.faults import GAME_HEAP
+from tools import flash as mpy_flash
+from tools import playdriver
+from tools.playdriver import GROUP_ROWS, Recorder, games_with_screens
+from tools.simrun import echoed, errors, popen, run, screens, tap
 
 GAMES = games_with_screens()
 CUTS = 200  # at least this many kills over all games
 SAVES = ("game.json", "settings.json", "timer.json")
 
 
-class Recorder(playdriver.RecordingSim):
-    """A RecordingSim that keeps every input line it sent, to replay the game blind."""
-
-    def send(self, *lines):
-        self.sent.extend(lines)
-        super().send(*lines)
-
-
 def reference(game, seed, flash):
     """(input lines, full output) of one whole game of the group's first ruleset."""
-    orig = simproc.populate_flash
-    simproc.populate_flash = lambda f, prof, main=None: make_flash(f)
-    try:
-        sp = Recorder.__new__(Recorder)
-        sp.sent = []
-        env = {"FUSEBOX_SEED": str(seed)}
-        Recorder.__init__(sp, board="pico-ssd1306", heap=GAME_HEAP, flash=str(flash), env=env)
-    finally:
-        simproc.populate_flash = orig
+    env = {"FUSEBOX_SEED": str(seed)}
+    sp = Recorder(
+        board="pico-ssd1306",
+        heap=GAME_HEAP,
+        flash=str(flash),
+        env=env,
+        populate=mpy_flash.populate,
+    )
     with sp:
         playdriver.open_game(sp, GROUP_ROWS[game])
         playdriver.play_to_end(sp, lambda i: (i * 7 + i // 5) % 3)

@@ -18,9 +18,11 @@ import time
 
 import pytest
 
-from host_tests.runtimes import MICROPYTHON, ROOT, compiled
-from host_tests.test_fault_support import HEAP, MENU, errors, make_flash, run, screens
+from host_tests.support.faults import MENU
 from tools import rulesets
+from tools.flash import make_flash
+from tools.runtimes import MICROPYTHON, ROOT, compiled
+from tools.simrun import HEAP, errors, run, screens
 from tools.vboard import VBoard, find_micropython
 
 CUTS = 40  # with test_fault_power's 160, over 200 cuts in all

@@ -20,8 +20,9 @@ import pytest
 from core import games, ruleset
 from core.errors import RulesetError
 from firmware import strings
-from host_tests.runtimes import MICROPYTHON, ROOT, compiled
-from host_tests.test_fault_support import HEAP, errors, make_flash, run, screens, tap
+from tools.flash import make_flash
+from tools.runtimes import MICROPYTHON, ROOT, compiled
+from tools.simrun import HEAP, errors, run, screens, tap
 
 PER_GAME = 10_000
 BATCH = 2_500

@@ -7,16 +7,10 @@ import pytest
 
 from core import games
 from core import ruleset as rules
-from host_tests.runtimes import ROOT
-from host_tests.test_fault_support import (
-    GAME_HEAP,
-    HEAP,
-    errors,
-    make_flash,
-    run,
-    screens,
-    tap,
-)
+from host_tests.support.faults import GAME_HEAP
+from tools.flash import make_flash
+from tools.runtimes import ROOT
+from tools.simrun import HEAP, errors, run, screens, tap
 
 MENU = (1, "ListScreen", "Fusebox")
 RESUME = "Resume?"

@@ -8,7 +8,7 @@ import sys
 import pytest
 from hypothesis import given
 
-from host_tests.test_framebuf_standin import (
+from host_tests.support.framebuf_cases import (
     FAST,
     GS4,
     GS8,

@@ -8,7 +8,7 @@ from itertools import groupby
 
 import pytest
 
-from host_tests.fakeplayer import CAPTURE, player
+from host_tests.support.fakeplayer import CAPTURE, player
 from tools import hostaudio
 from tools.hostaudio import CHUNK, LOUDEST, MIN_HOLD, RATE
 

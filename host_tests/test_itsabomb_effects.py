@@ -4,7 +4,7 @@ import pytest
 
 from core.errors import IllegalAction
 from core.itsabomb import Game
-from host_tests.test_itsabomb_support import place, resume, scenario, state, tiles
+from host_tests.support.itsabomb import place, resume, scenario, state, tiles
 
 LAYOUT = ["red", "grey", "explosive", "blue", "battery", "grey"]
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from core import ruleset
 from core.errors import RulesetError, SaveError
 from core.itsabomb import Game
-from host_tests.test_itsabomb_support import SHIPPED, load, raw, state
+from host_tests.support.itsabomb import SHIPPED, load, raw, state
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BASE = raw("itsabomb.json")

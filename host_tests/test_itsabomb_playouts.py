@@ -10,7 +10,7 @@ from core.errors import IllegalAction
 from core.itsabomb import Game
 from core.itsabomb import moves as itsabomb_moves
 from core.itsabomb.effects import KINDS
-from host_tests.test_itsabomb_support import SHIPPED, load, raw, resume, state
+from host_tests.support.itsabomb import SHIPPED, load, raw, resume, state
 
 RULESETS = {name: load(raw(name)) for name in SHIPPED}
 PLAYOUT = settings(max_examples=40, deadline=None)

@@ -4,7 +4,7 @@ import pytest
 
 from core.errors import IllegalAction
 from core.itsabomb import Game
-from host_tests.test_itsabomb_support import SHIPPED, cell, place, raw, scenario, tiles
+from host_tests.support.itsabomb import SHIPPED, cell, place, raw, scenario, tiles
 
 # 2 x 3:  red   grey      explosive
 #         blue  battery   grey

@@ -2,11 +2,11 @@
 
 import pytest
 
-from host_tests.conftest import RULESETS
-from host_tests.runtimes import ROOT, same_on_both
-from host_tests.test_itsabomb_support import SHIPPED
+from host_tests.support.itsabomb import SHIPPED
+from host_tests.support.rulesets import RULESETS
+from tools.runtimes import ROOT, same_on_both
 
-PLAYTHROUGH = ROOT / "host_tests" / "playthrough.py"
+PLAYTHROUGH = ROOT / "tools" / "mpy" / "playthrough.py"
 
 
 @pytest.mark.parametrize("name", SHIPPED)

@@ -3,7 +3,10 @@
 # DESIGN.md "Layers": core/ is pure and imports nothing but itself (plus `micropython.const`
 # behind a guard); firmware/ may use core/ and itself but never the host side (tools/,
 # host_tests/). Neither may import `typing` unguarded: MicroPython has no such module, so an
-# unguarded import works in every CPython test and crashes on the board.
+# unguarded import works in every CPython test and crashes on the board. tools/ runs on the
+# host and never imports the tests: what runs the firmware is tooling that tests import. Tests
+# share helpers through host_tests/support/ (or tools/), never by importing a test module or
+# conftest (fixtures only), so no test depends on another one's file.
 
 import ast
 from pathlib import Path
@@ -15,10 +18,22 @@ HOST_ONLY = ("tools", "host_tests")
 # What an ImportError guard may catch and still catch the board's ImportError.
 GUARD_CATCHES = ("ImportError", "ModuleNotFoundError", "Exception", "BaseException")
 CORE_RULE = "core imports only core (and `from micropython import const` inside try/except)"
+TOOLS_RULE = "tools must not import the tests (host_tests): move what it needs into tools/"
+TESTS_RULE = "tests share helpers through host_tests.support or tools, not a test module"
 
 
 def _files(layer):
     return sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / layer).rglob("*.py"))
+
+
+def _is_test_module(module, names):
+    """`host_tests.test_x`, `host_tests.conftest`, or `from host_tests import test_x`."""
+    parts = module.split(".")
+    if parts[0] != "host_tests":
+        return False
+    if len(parts) == 1:
+        return any(n.startswith("test_") or n == "conftest" for n in names)
+    return parts[1].startswith("test_") or parts[1] == "conftest"
 
 
 def _parents(tree):
@@ -101,6 +116,12 @@ def violations(source, path):
         guard = _guard(node, parents)
         if top == "" or module.startswith("."):
             fail(node, text, "relative import climbs out of the " + layer + " package")
+        elif layer == "tools":
+            if top == "host_tests":
+                fail(node, text, TOOLS_RULE)
+        elif layer == "host_tests":
+            if _is_test_module(module, names):
+                fail(node, text, TESTS_RULE)
         elif top == "typing":
             if guard is None:
                 fail(node, text, "`typing` does not exist on MicroPython: import it in a guard")
@@ -132,9 +153,20 @@ def test_firmware_imports_only_core_firmware_and_the_board(path):
     assert violations((ROOT / path).read_text(), path) == []
 
 
+@pytest.mark.parametrize("path", _files("tools"))
+def test_tools_never_import_the_tests(path):
+    assert violations((ROOT / path).read_text(), path) == []
+
+
+@pytest.mark.parametrize("path", _files("host_tests"))
+def test_tests_never_import_another_test_module(path):
+    assert violations((ROOT / path).read_text(), path) == []
+
+
 def test_there_is_core_code_to_check():
     # A wrong ROOT would silently parametrize over nothing.
     assert "core/__init__.py" in _files("core")
+    assert "tools/mpy/playthrough.py" in _files("tools")  # and tools/ is read recursively
 
 
 GUARDED_CONST = "try:\n    from micropython import const\nexcept ImportError:\n    pass\n"
@@ -154,6 +186,13 @@ ALLOWED = [
     ("firmware/a.py", "import machine\nimport framebuf\nfrom micropython import const\n"),
     ("firmware/a.py", "import json\nimport os\nfrom time import ticks_ms\n"),
     ("firmware/a.py", GUARDED_TYPING),
+    ("tools/a.py", "from core import ruleset\nfrom firmware import hal_sim\nimport tools.sim\n"),
+    ("tools/a.py", "from tools.runtimes import ROOT\nfrom . import simproc\n"),
+    ("tools/sub/a.py", "from typing import Any\nfrom __future__ import annotations\n"),
+    ("tools/a.py", "import host_testsuite\nfrom hosts import tests\n"),
+    ("host_tests/test_a.py", "from host_tests.support.appsim import start\nimport tools.sim\n"),
+    ("host_tests/test_a.py", "from host_tests import support\nfrom .support import faults\n"),
+    ("host_tests/support/a.py", "from host_tests.support.rulesets import RULESETS\n"),
 ]
 
 REJECTED = [
@@ -175,6 +214,14 @@ REJECTED = [
     ("firmware/a.py", "\n\nfrom host_tests import helpers\n", 3, "from host_tests"),
     ("firmware/a.py", "from typing import Any\n", 1, "from typing import Any"),
     ("firmware/sub/a.py", "from ... import tools\n", 1, "from ... import tools"),
+    ("tools/a.py", "from host_tests.runtimes import ROOT\n", 1, "from host_tests.runtimes"),
+    ("tools/a.py", "import os\n\nimport host_tests\n", 3, "import host_tests"),
+    ("tools/sub/a.py", "def f():\n    from host_tests import playdriver\n", 2, "playdriver"),
+    ("tools/sub/a.py", "from ... import host_tests\n", 1, "from ... import host_tests"),
+    ("host_tests/test_a.py", "from host_tests.test_b import helper\n", 1, "test_b"),
+    ("host_tests/test_a.py", "from host_tests.conftest import RULESETS\n", 1, "conftest"),
+    ("host_tests/test_a.py", "from . import test_b\n", 1, "from . import test_b"),
+    ("host_tests/support/a.py", "import host_tests.test_b\n", 1, "import host_tests.test_b"),
 ]
 
 

@@ -1,45 +1,33 @@
 """It's a Bomb! on the sim board: whole games, the Crisis Unit's grid, countdown-only mode, the
 setup and scan Consultants, the score, and a reveal build-up that no deal changes."""
 
-import json
-
 import pytest
 
-from host_tests.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
-from host_tests.test_app_sim import ROOT, has_text
-
-HEAP = "512k"  # .py sources are compiled on the sim's heap; the memory test uses .mpy
-GROUP = 3  # It's a Bomb!'s row in the main menu (catalog.GROUPS)
-# Its scenarios in the menu, sorted by file name.
-COUNTDOWN, HARD, NIGHT, REALTIME, TRAINING, STANDARD = range(6)
-FILES = ("countdown", "hard", "night", "realtime", "training", None)
-
-
-def ruleset(entry):
-    name = "itsabomb" + ("-" + FILES[entry] if FILES[entry] else "") + ".json"
-    return json.loads((ROOT / "firmware" / "rulesets" / name).read_text())
+from host_tests.support.frametext import has_text
+from host_tests.support.play_itsabomb import (
+    COUNTDOWN,
+    GROUP,
+    HARD,
+    HEAP,
+    NIGHT,
+    STANDARD,
+    TRAINING,
+    events,
+    no_errors,
+    ruleset,
+    seats,
+)
+from tools.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
 
 
 def sim(seed, heap=HEAP, **kw):
     return RecordingSim(board="pico-ssd1306", heap=heap, env={"FUSEBOX_SEED": str(seed)}, **kw)
 
 
-def events(sp):
-    return [line[3:].split(" ") for line in sp.logs if line.startswith("ev ")]
-
-
-def no_errors(sp):
-    assert not [line for line in sp.logs if line.startswith("error")], sp.logs[-8:]
-
-
 def press(sp, *buttons):
     for b in buttons:
         tap(sp, b)
     sp.wait(50)
-
-
-def seats(entry):
-    return ruleset(entry)["players"]
 
 
 @pytest.mark.parametrize(

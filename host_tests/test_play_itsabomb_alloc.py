@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from host_tests.test_app_alloc import MPY, SCRIPT
+from host_tests.support.alloc_board import MPY, SCRIPT
 
 # The stand-in board, the loop runner and measure() of the app's allocation test, then a game.
 GAME = (

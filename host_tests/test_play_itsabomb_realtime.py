@@ -5,9 +5,9 @@ resumes the round with the time it had left at the last save."""
 import shutil
 import tempfile
 
-from host_tests.playdriver import RecordingSim, open_game, tap
-from host_tests.test_app_sim import has_text
-from host_tests.test_play_itsabomb import GROUP, HEAP, REALTIME, events, no_errors, ruleset
+from host_tests.support.frametext import has_text
+from host_tests.support.play_itsabomb import GROUP, HEAP, REALTIME, events, no_errors, ruleset
+from tools.playdriver import RecordingSim, open_game, tap
 
 R = 2700  # the sim board's buzzer resonance: the "beep" pattern's pitch
 

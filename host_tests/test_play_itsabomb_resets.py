@@ -11,10 +11,10 @@ import tempfile
 
 import pytest
 
-from host_tests.playdriver import RecordingSim, open_game, step
-from host_tests.test_app_sim import compile_mpy
-from host_tests.test_play_itsabomb import COUNTDOWN, GROUP, HARD, NIGHT, STANDARD, seats
+from host_tests.support.appsim import compile_mpy
+from host_tests.support.play_itsabomb import COUNTDOWN, GROUP, HARD, NIGHT, STANDARD, seats
 from tools import simproc
+from tools.playdriver import RecordingSim, open_game, step
 
 HEAP = "512k"
 # The fixed heap of the memory test: above the bisected minimum (see the module docstring) by a

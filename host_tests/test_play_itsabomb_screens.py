@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
-from host_tests.test_app_sim import has_text
-from host_tests.test_play_itsabomb import (
+from host_tests.support.frametext import has_text
+from host_tests.support.play_itsabomb import (
     COUNTDOWN,
     GROUP,
     REALTIME,
@@ -23,6 +22,7 @@ from host_tests.test_play_itsabomb import (
     no_errors,
     ruleset,
 )
+from tools.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
 from tools.simproc import frame_to_image
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,9 +5,9 @@ import tempfile
 
 import pytest
 
-from host_tests.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
-from host_tests.test_app_sim import compile_mpy
+from host_tests.support.appsim import compile_mpy
 from tools import simproc
+from tools.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
 
 HEAP = "256k"  # .py sources are compiled on the sim's heap; the memory test uses .mpy
 

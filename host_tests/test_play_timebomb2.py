@@ -2,8 +2,10 @@
 
 import pytest
 
-from host_tests.playdriver import (
+from host_tests.support.frametext import has_text
+from tools.playdriver import (
     DWELL_MS,
+    GROUP_ROWS,
     PEEK_MS,
     RecordingSim,
     open_game,
@@ -12,10 +14,9 @@ from host_tests.playdriver import (
     step,
     tap,
 )
-from host_tests.test_app_sim import has_text
 
 HEAP = "512k"  # .py sources compile on the sim heap; budgets are measured with .mpy
-GROUP = 2  # TimeBomb II's row in the main menu (catalog.GROUPS)
+GROUP = GROUP_ROWS["timebomb2"]
 
 
 def sim(seed, heap=HEAP, **kw):

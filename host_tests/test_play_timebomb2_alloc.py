@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.test_app_alloc import SCRIPT as APP_SCRIPT
+from host_tests.support.alloc_board import SCRIPT as APP_SCRIPT
 
 ROOT = Path(__file__).resolve().parents[1]
 MPY = str(ROOT / ".venv" / "bin" / "micropython")
 
-# The stand-in board and app of test_app_alloc, up to its measurements, then TimeBomb II.
+# The stand-in board and app of support/alloc_board.py, up to its measurements, then TimeBomb II.
 _BOARD = APP_SCRIPT[: APP_SCRIPT.index("run(3000)")]
 SCRIPT = (
     _BOARD

@@ -9,11 +9,11 @@ import shutil
 import sys
 import tempfile
 
-from host_tests.playdriver import RecordingSim, open_game, step
-from host_tests.test_app_sim import compile_mpy
+from host_tests.support.appsim import compile_mpy
 from tools import simproc
+from tools.playdriver import GROUP_ROWS, RecordingSim, open_game, step
 
-GROUP = 2  # TimeBomb II's row in the main menu
+GROUP = GROUP_ROWS["timebomb2"]
 HEAP = "512k"  # .py sources compile on the sim heap; budgets are measured with .mpy
 # The fixed heap of the memory test: above the bisected minimum (see the module docstring) by a
 # margin, so that a change which needs much more RAM fails here first.

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.playdriver import (
+from host_tests.support.frametext import has_text
+from tools.playdriver import (
     DWELL_MS,
+    GROUP_ROWS,
     PEEK_MS,
     REVEAL_MS,
     RecordingSim,
@@ -22,11 +24,10 @@ from host_tests.playdriver import (
     play_to_end,
     tap,
 )
-from host_tests.test_app_sim import has_text
 from tools.simproc import frame_to_image
 
 ROOT = Path(__file__).resolve().parents[1]
-GROUP = 2
+GROUP = GROUP_ROWS["timebomb2"]
 SEED = 22  # the centre holds a Hideout: the first check finds it and the hideouts move
 SIZES = {
     "thumby": dict(width=72, height=40),

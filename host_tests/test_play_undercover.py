@@ -9,14 +9,14 @@ import pytest
 
 from core import ruleset
 from core.undercover import Game
-from host_tests.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
-from host_tests.test_app_sim import compile_mpy
+from host_tests.support.appsim import compile_mpy
 from tools import simproc
+from tools.playdriver import GROUP_ROWS, RecordingSim, open_game, pass_around, play_to_end, step
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = (1, 2, 3, 4, 5)
 HEAP = "512k"  # .py sources are compiled on the sim's heap; the memory test uses .mpy
-GROUP = 1  # Undercover is the second game group of the main menu
+GROUP = GROUP_ROWS["undercover"]
 PHYSICAL, HOUSE = 0, 1  # its rulesets, by file name: undercover-basic.json, undercover.json
 MEMORY_HEAP = "224k"  # smallest measured: 211k (8 players, .mpy; Time Bomb: 184k)
 

@@ -3,7 +3,7 @@
 # The skin imports the UI kit (framebuf), so these checks run on MicroPython: random games
 # through the core, with the skin asked for every seat's private lines at every step.
 
-from host_tests.runtimes import run_micropython
+from tools.runtimes import run_micropython
 
 SCRIPT = r"""
 import json, sys

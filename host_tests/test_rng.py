@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.rng import MASK30, Rng
-from host_tests.runtimes import same_on_both
+from tools.runtimes import same_on_both
 
 # First outputs pinned for several seeds: a change here changes every saved game and receipt.
 PINNED = {
@@ -98,7 +98,7 @@ def test_below_refuses_out_of_range(n):
 
 
 def test_no_allocation_per_draw_on_micropython(tmp_path):
-    from host_tests.runtimes import run_micropython
+    from tools.runtimes import run_micropython
 
     script = tmp_path / "alloc.py"
     script.write_text(

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from core import ruleset
 from core.errors import RulesetError
-from host_tests.conftest import RULESETS
+from host_tests.support.rulesets import RULESETS
 
 with open(RULESETS / "timebomb.json") as f:
     TIMEBOMB = json.load(f)

@@ -11,7 +11,7 @@ from core import ruleset
 from core.errors import RulesetError, SaveError
 from core.rng import Rng
 from core.timebomb2 import Game
-from host_tests.conftest import RULESETS
+from host_tests.support.rulesets import RULESETS
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 with open(RULESETS / "timebomb2.json") as f:

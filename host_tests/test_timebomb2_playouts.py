@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from core.errors import IllegalAction
 from core.timebomb2 import BUILDINGS, TROOPS, Game
-from host_tests import runtimes
-from host_tests.conftest import RULESETS, load_shipped
+from host_tests.support.rulesets import RULESETS, load_shipped
+from tools import runtimes
 
 PLAYOUT = settings(max_examples=40, deadline=None)
 RS = load_shipped("timebomb2.json")
@@ -164,7 +164,7 @@ def test_random_playout_keeps_every_rule(players, seed, data):
 
 @pytest.mark.parametrize("name", sorted(p.name for p in RULESETS.glob("timebomb2*.json")))
 def test_same_transcript_on_both_runtimes(name):
-    script = runtimes.ROOT / "host_tests" / "playthrough.py"
+    script = runtimes.ROOT / "tools" / "mpy" / "playthrough.py"
     text = runtimes.same_on_both(script, RULESETS / name, 1, 2, 3, heap="64k")
     ends = [line for line in text.splitlines() if line.startswith("end ")]
     assert len(ends) == 3 * 3  # three seeds at each of 4, 5 and 6 players

@@ -4,7 +4,7 @@ import pytest
 
 from core.errors import IllegalAction
 from core.timebomb2 import Game
-from host_tests.conftest import load_shipped
+from host_tests.support.rulesets import load_shipped
 
 RS = load_shipped("timebomb2.json")
 SWAT, EXPERT, BOMB1, BOMB2 = range(4)

@@ -20,7 +20,7 @@ from core.timer import (
     SET,
     Prop,
 )
-from host_tests.conftest import RULESETS
+from host_tests.support.rulesets import RULESETS
 
 UP, DOWN, LEFT, RIGHT, OK, BACK = range(6)
 

@@ -11,7 +11,7 @@ from core import ruleset
 from core.errors import RulesetError
 from core.timer import ARM, Prop
 from core.timer.rules import KEYS, PRESET_KEYS
-from host_tests.conftest import RULESETS
+from host_tests.support.rulesets import RULESETS
 
 with open(RULESETS / "timer.json") as f:
     SHIPPED = json.load(f)

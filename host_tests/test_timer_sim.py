@@ -145,7 +145,7 @@ def frame_alloc(n):
 
 
 def test_sessions_are_byte_identical_on_micropython():
-    from host_tests.runtimes import same_on_both
+    from tools.runtimes import same_on_both
 
     text = same_on_both(__file__, "transcript", heap="64k")
     ends = [x for x in text.splitlines() if x.startswith("end ")]
@@ -156,7 +156,7 @@ def test_sessions_are_byte_identical_on_micropython():
 
 
 def test_the_prop_per_frame_allocates_nothing_on_micropython():
-    from host_tests.runtimes import run_micropython
+    from tools.runtimes import run_micropython
 
     out = run_micropython(__file__, "alloc", heap="64k")
     assert out.returncode == 0, out.stderr[-2000:]

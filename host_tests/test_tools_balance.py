@@ -7,10 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
+from host_tests.support.rulesets import RULESETS
 from tools import balance
 from tools.__main__ import main as cli
-
-from .conftest import RULESETS
 
 FAST = settings(max_examples=25, deadline=None)
 

@@ -7,9 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core import games
+from host_tests.support.rulesets import load_shipped
 from tools import balance, policies
-
-from .conftest import load_shipped
 
 FAST = settings(max_examples=25, deadline=None)
 

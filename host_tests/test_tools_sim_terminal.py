@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.fakeplayer import player
+from host_tests.support.fakeplayer import player
 from tools import sim
 
 ROOT = Path(__file__).resolve().parents[1]

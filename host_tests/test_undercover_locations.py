@@ -6,7 +6,7 @@ from core.errors import IllegalAction
 from core.rng import Rng
 from core.undercover import Game
 from core.wires import KINDS, SAFE, Table
-from host_tests.test_undercover_support import BASIC, HOUSE, deck_ruleset, edited, load, setup
+from host_tests.support.undercover import BASIC, HOUSE, deck_ruleset, edited, load, setup
 
 
 def safe_cut(g):

@@ -10,7 +10,7 @@ from core.errors import IllegalAction
 from core.undercover import Game
 from core.undercover.rules import COLOURS, COVER, SHADOW
 from core.wires import KINDS
-from host_tests.test_undercover_support import BASIC, EFFECTS, HOUSE, deck_ruleset, load, resume
+from host_tests.support.undercover import BASIC, EFFECTS, HOUSE, deck_ruleset, load, resume
 
 RULESETS = {"house": load(HOUSE), "basic": load(BASIC)}
 for _e in EFFECTS:

@@ -6,7 +6,7 @@ from core.errors import IllegalAction
 from core.undercover import Game
 from core.undercover.rules import NAMES, SHADOW, TEAMS
 from core.wires import BOMB, DEFUSE, SAFE
-from host_tests.test_undercover_support import (
+from host_tests.support.undercover import (
     BASIC,
     HOUSE,
     edited,

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from core import ruleset
 from core.errors import RulesetError
-from host_tests.test_undercover_support import BASIC, EFFECTS, HOUSE, deck_ruleset, load
+from host_tests.support.undercover import BASIC, EFFECTS, HOUSE, deck_ruleset, load
 
 
 def test_shipped_rulesets_load_with_the_cover_table():

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
-from host_tests import runtimes
-from host_tests.conftest import RULESETS
-from host_tests.test_undercover_support import EFFECTS, deck_ruleset
+from host_tests.support.rulesets import RULESETS
+from host_tests.support.undercover import EFFECTS, deck_ruleset
+from tools import runtimes
 
-PLAYTHROUGH = runtimes.ROOT / "host_tests" / "playthrough.py"
+PLAYTHROUGH = runtimes.ROOT / "tools" / "mpy" / "playthrough.py"
 # The 64k heap of the other games' vectors is not enough for Undercover on the 64-bit unix port
 # (it needs about 72k with the physical deck and 80k with the house deck: see the report that
 # came with core/undercover); 80k is the smallest heap where every seed set passes.

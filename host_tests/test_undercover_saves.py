@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from core.errors import IllegalAction, SaveError
 from core.undercover import Game
-from host_tests.test_undercover_support import HOUSE, deck_ruleset, load, look, setup
+from host_tests.support.undercover import HOUSE, deck_ruleset, load, look, setup
 
 RS = load(HOUSE)
 PASS = load(deck_ruleset("pass"))

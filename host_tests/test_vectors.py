@@ -1,6 +1,6 @@
 """Playthrough vectors: every shipped game ruleset plays identically on CPython and MicroPython.
 
-host_tests/playthrough.py plays seeded random games at every player count, saving and resuming
+tools/mpy/playthrough.py plays seeded random games at every player count, saving and resuming
 through JSON after every step; the transcripts of both runtimes must match byte for byte, with
 MicroPython's heap limited to 64 KB.
 """
@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from host_tests.conftest import RULESETS
-from host_tests.runtimes import ROOT, same_on_both
+from host_tests.support.rulesets import RULESETS
+from tools.runtimes import ROOT, same_on_both
 
-PLAYTHROUGH = ROOT / "host_tests" / "playthrough.py"
+PLAYTHROUGH = ROOT / "tools" / "mpy" / "playthrough.py"
 
 
 def game_rulesets():

@@ -16,11 +16,13 @@ import tempfile
 import time
 from pathlib import Path
 
-from host_tests.runtimes import ROOT, run_cpython, run_micropython
-from host_tests.test_fault_support import GROUP_ROWS, echoed, errors, games_with_screens, run
-from host_tests.test_fault_support import make_flash as _flash
-from tools import bench_core, heapsearch
+from tools import bench_core, heapsearch, playdriver
 from tools.bench_respond import responsiveness
+from tools.flash import make_flash as _flash
+from tools.flash import populate as mpy_populate
+from tools.playdriver import GROUP_ROWS, games_with_screens
+from tools.runtimes import ROOT, run_cpython, run_micropython
+from tools.simrun import echoed, errors, run
 
 RULESETS = ROOT / "firmware" / "rulesets"
 ROWS = []  # (section, what, figure, how)
@@ -57,19 +59,10 @@ def game_rulesets():
 
 def record_game(game, entry, seats, flash, seed=8):
     """Input lines of one whole game at the largest table, played by what the screen says."""
-    from host_tests import playdriver
-    from host_tests.test_fault_power import Recorder
-    from tools import simproc
-
-    orig = simproc.populate_flash
-    simproc.populate_flash = lambda f, prof, main=None: _flash(f)
-    try:
-        sp = Recorder.__new__(Recorder)
-        sp.sent = []
-        env = {"FUSEBOX_SEED": str(seed)}
-        Recorder.__init__(sp, board="pico-ssd1306", heap="1024k", flash=str(flash), env=env)
-    finally:
-        simproc.populate_flash = orig
+    env = {"FUSEBOX_SEED": str(seed)}
+    sp = playdriver.Recorder(
+        board="pico-ssd1306", heap="1024k", flash=str(flash), env=env, populate=mpy_populate
+    )
     with sp:
         playdriver.open_game(sp, GROUP_ROWS[game], entry, seats[1] - seats[0])
         playdriver.play_to_end(sp, lambda i: (i * 7 + i // 5) % 3)

@@ -12,7 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from host_tests.runtimes import ROOT, run_cpython, run_micropython
+from tools.runtimes import ROOT, run_cpython, run_micropython
 
 RULESETS = ROOT / "firmware" / "rulesets"
 MPY = ROOT / "tools" / "mpy"

@@ -6,7 +6,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from host_tests.runtimes import MICROPYTHON, ROOT, compiled
+from tools.runtimes import MICROPYTHON, ROOT, compiled
 
 RULESETS = ROOT / "firmware" / "rulesets"
 

@@ -21,9 +21,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from host_tests.runtimes import MICROPYTHON, ROOT
-from host_tests.test_fault_support import echoed, errors, make_flash
 from tools import bench
+from tools.flash import make_flash
+from tools.runtimes import MICROPYTHON, ROOT
+from tools.simrun import echoed, errors
 
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 NPM_VERSION = "1.27.0"

@@ -11,7 +11,8 @@ line protocol.
 
 The flash folder mirrors the device (main.py, firmware/, core/, board.json, rulesets/, data/);
 pass flash=DIR to keep it across runs (a "reset" is a new SimProc on the same folder). Code and
-rulesets are copied fresh on every start; data/ is left as it is.
+rulesets are copied fresh on every start; data/ is left as it is. populate=FN fills the folder
+instead of populate_flash (tools/flash.populate boots the deployed .mpy build).
 """
 
 import json
@@ -102,6 +103,7 @@ class SimProc:
         timeout=30.0,
         profile=None,
         runtime=None,
+        populate=None,
         **overrides,
     ):
         self.timeout = timeout
@@ -112,7 +114,8 @@ class SimProc:
             self._tmp = tempfile.mkdtemp(prefix="fusebox-sim-")
             flash = self._tmp
         self.profile = profile or sim_profile(board, **overrides)
-        self.flash = populate_flash(flash, self.profile, main)
+        # populate_flash is looked up now, not bound as the default: tests may swap it.
+        self.flash = (populate or populate_flash)(flash, self.profile, main)
         self.frame = None  # the last frame the firmware showed
         self.frames = 0  # how many frames it sent
         self.tones = []

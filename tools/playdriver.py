@@ -4,15 +4,26 @@ A RecordingSim remembers every frame and tone in order, tagged with the screen o
 whether a private screen was showing, so tests can compare the public part of two runs. The
 AutoPlayer plays any game with OK presses: it holds OK to look when the device asks, waits out
 reveals, and accepts the first choice on every public screen (or moves the cursor a given number
-of times first, to vary the game).
+of times first, to vary the game). A Recorder also keeps every input line, to replay the game
+blind (tools/simrun.py).
 """
 
+from core import games
+from tools.runtimes import ROOT
 from tools.simproc import SimProc
 
 PEEK_MS = 300
 GAP_MS = 40  # between two taps: nobody presses twice in the same millisecond
 DWELL_MS = 1600
 REVEAL_MS = 1700
+# A game's row in the main menu: the registry's games come first, in its order.
+GROUP_ROWS = {g.id: i for i, g in enumerate(g for g in games.GAMES if not g.prop)}
+
+
+def games_with_screens():
+    """The registry's games (not props) whose screens exist now: the suite grows with the tree."""
+    pkgs = ROOT / "firmware" / "games"
+    return [g.id for g in games.GAMES if not g.prop and (pkgs / g.id / "skin.py").exists()]
 
 
 class RecordingSim(SimProc):
@@ -48,6 +59,18 @@ class RecordingSim(SimProc):
     def public_history(self):
         """Frames and tones shown while no private screen was up."""
         return [h for h in self.history if h[0] != "log" and not h[2]]
+
+
+class Recorder(RecordingSim):
+    """A RecordingSim that keeps every input line it sent, to replay the game blind."""
+
+    def __init__(self, *args, **kwargs):
+        self.sent = []
+        super().__init__(*args, **kwargs)
+
+    def send(self, *lines):
+        self.sent.extend(lines)
+        super().send(*lines)
 
 
 def tap(sp, name):

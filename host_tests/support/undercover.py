@@ -6,7 +6,7 @@ import json
 from core import ruleset
 from core.undercover import Game
 from core.undercover.rules import COVER, SHADOW
-from host_tests.conftest import RULESETS
+from host_tests.support.rulesets import RULESETS
 
 
 def raw(name):

@@ -6,7 +6,7 @@ import json
 from core import ruleset
 from core.itsabomb import Game
 from core.itsabomb.effects import KINDS
-from host_tests.conftest import RULESETS
+from host_tests.support.rulesets import RULESETS
 
 SHIPPED = sorted(p.name for p in RULESETS.glob("itsabomb*.json"))
 COLOURS = KINDS[6:]

@@ -1,0 +1,71 @@
+"""Text read off a frame with the board's own 8x8 font (dumped from MicroPython's framebuf)."""
+
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MPY = str(ROOT / ".venv" / "bin" / "micropython")
+
+_FONT_DUMP = """
+import framebuf
+b = bytearray(8)
+g = framebuf.FrameBuffer(b, 8, 8, framebuf.MONO_HLSB)
+for c in range(32, 127):
+    g.fill(0)
+    g.text(chr(c), 0, 0, 1)
+    print(c, bytes(b).hex())
+"""
+
+
+@lru_cache(maxsize=1)
+def font():
+    """{char: 8 row strings of '0'/'1'} from the unix port's framebuf font."""
+    out = subprocess.run([MPY, "-c", _FONT_DUMP], capture_output=True, text=True, check=True)
+    table = {}
+    for line in out.stdout.split("\n"):
+        if line:
+            code, hx = line.split()
+            rows = bytes.fromhex(hx)
+            table[chr(int(code))] = [format(r, "08b") for r in rows]
+    return table
+
+
+def rows_of(frame):
+    """The frame as a list of '0'/'1' strings, one per pixel row."""
+    return [
+        "".join("1" if frame.pixel(x, y) else "0" for x in range(frame.width))
+        for y in range(frame.height)
+    ]
+
+
+def pattern(s, scale=1):
+    f = font()
+    rows = []
+    for r in range(8):
+        row = "".join(f[ch][r] for ch in s)
+        row = "".join(c * scale for c in row)
+        rows.extend([row] * scale)
+    return rows
+
+
+def find_text(frame, s):
+    """(x, y) where s is drawn (normal or inverted, 1x or 2x font), or None."""
+    if frame is None:
+        return None
+    grid = rows_of(frame)
+    for scale in (1, 2):
+        pat = pattern(s, scale)
+        for inv in (False, True):
+            p = [r.translate(str.maketrans("01", "10")) for r in pat] if inv else pat
+            for y in range(0, frame.height - len(p) + 1):
+                x = grid[y].find(p[0])
+                while x >= 0:
+                    if all(grid[y + i][x : x + len(p[i])] == p[i] for i in range(1, len(p))):
+                        return (x, y)
+                    x = grid[y].find(p[0], x + 1)
+    return None
+
+
+def has_text(frame, s):
+    return find_text(frame, s) is not None
