@@ -9,6 +9,7 @@ game at once; otherwise Moriarty wins when the last round ends (TB-4).
 
 from core import check, saves
 from core.errors import IllegalAction
+from core.looks import Looks
 from core.rng import Rng
 from core.wires import BOMB, DEFUSE, KINDS, Table
 
@@ -63,7 +64,7 @@ def validate(obj, rs):
     rs["seats"] = (counts[0], counts[-1])
 
 
-class Game:
+class Game(Looks):
     """One game of Time Bomb, following the core contract (see DESIGN.md)."""
 
     name = "timebomb"
@@ -84,7 +85,7 @@ class Game:
             players, ruleset["wires"][players], ruleset["hand"], ruleset["rounds"], self.rng
         )
         self.table.cutter = self.rng.below(players) if first is None else first
-        self.pending = [True] * players
+        self.pending = [1] * players
         self.result = None
 
     def __repr__(self):
@@ -100,17 +101,7 @@ class Game:
 
     # -- the contract -------------------------------------------------------------------
 
-    def reveals(self):
-        return [s for s in range(self.n) if self.pending[s]]
-
-    def seen(self, seat):
-        if type(seat) is not int or not 0 <= seat < self.n or not self.pending[seat]:
-            raise IllegalAction("seat " + str(seat) + " has nothing new to see")
-        self.pending[seat] = False
-
-    def current_player(self):
-        if self.result is not None or True in self.pending:
-            return None
+    def _turn(self):
         return self.table.cutter
 
     def actions(self):
@@ -136,7 +127,7 @@ class Game:
                 t.round += 1
                 t.cuts = 0
                 t.reshuffle(self.rng)
-                self.pending = [True] * self.n
+                self.all_look()
                 events.append(("round", t.round))
         if self.result is not None:
             events.append(("win", self.result[0], self.result[1]))
@@ -167,7 +158,7 @@ class Game:
             "n": self.n,
             "roles": list(self.roles),
             "undealt": self.undealt,
-            "pending": [1 if p else 0 for p in self.pending],
+            "pending": list(self.pending),
             "outcome": list(self.result) if self.result else None,
             "rng": self.rng.state(),
         }
@@ -196,7 +187,7 @@ class Game:
             and dealt.count(1) == want["moriarty"],
             "roles do not match the ruleset",
         )
-        g.pending = [p == 1 for p in saves.int_list(state.get("pending"), n, 0, 1, "pending")]
+        g.pending = saves.int_list(state.get("pending"), n, 0, 1, "pending")
         g.result = saves.outcome(state.get("outcome"))
         g.table = object.__new__(Table)
         t = g.table

@@ -7,6 +7,7 @@ hideouts move and plain SWAT may return to work (T2-4); the game ends as T2-5 sa
 """
 
 from core.errors import IllegalAction
+from core.looks import Looks
 from core.rng import Rng
 
 # The names of roles, cards and results live with the ruleset code; they are re-exported here
@@ -29,7 +30,7 @@ from core.timebomb2.storm import storm
 _BY_NAME = (2, 3, 1, 0)  # troop kinds in name order, so that actions() comes out sorted
 
 
-class Game:
+class Game(Looks):
     """One game of TimeBomb II, following the core contract (see DESIGN.md)."""
 
     name = "timebomb2"
@@ -68,17 +69,7 @@ class Game:
 
     # -- the contract -------------------------------------------------------------------
 
-    def reveals(self):
-        return [s for s in range(self.n) if self.pending[s]]
-
-    def seen(self, seat):
-        if type(seat) is not int or not 0 <= seat < self.n or not self.pending[seat]:
-            raise IllegalAction("seat " + str(seat) + " has nothing new to see")
-        self.pending[seat] = 0
-
-    def current_player(self):
-        if self.result is not None or 1 in self.pending:
-            return None
+    def _turn(self):
         return self.turn
 
     def actions(self):

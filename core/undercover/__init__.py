@@ -19,6 +19,7 @@ from core.undercover import save as undercover_state
 from core.undercover import cutting as play
 from core.undercover import view as undercover_view
 from core.errors import IllegalAction
+from core.looks import Looks
 from core.undercover.locations import turn_up
 from core.rng import Rng
 from core.undercover.rules import COLOURS, COVER, SHADOW, role_deck
@@ -26,7 +27,7 @@ from core.undercover.rules import COLOURS, COVER, SHADOW, role_deck
 validate = undercover_rules.validate  # what core.ruleset.load calls
 
 
-class Game:
+class Game(Looks):
     """One game of Time Bomb: Undercover, following the core contract (see DESIGN.md)."""
 
     name = "undercover"
@@ -52,21 +53,11 @@ class Game:
         self.covers = [] if doom else [-1] * players
         self.step = "cut" if doom else "cover"
         self.turn = 0
-        self.pending = [True] * players
+        self.pending = [1] * players
         self.result = None
         turn_up(self, 1)
 
-    def reveals(self):
-        return [s for s in range(self.n) if self.pending[s]]
-
-    def seen(self, seat):
-        if type(seat) is not int or not 0 <= seat < self.n or not self.pending[seat]:
-            raise IllegalAction("seat " + str(seat) + " has nothing new to see")
-        self.pending[seat] = False
-
-    def current_player(self):
-        if self.result is not None or True in self.pending:
-            return None
+    def _turn(self):
         return self.turn if self.step == "cover" else self.table.cutter
 
     def actions(self):
@@ -108,7 +99,7 @@ class Game:
             self.turn += 1
             if self.turn < n:
                 return [("cover", p)]
-            self.pending = [True] * n  # every seat now looks at its neighbour's cover
+            self.all_look()  # every seat now looks at its neighbour's cover
             self.step, self.turn = "cut", 0
             return [("cover", p), ("covers",)]
         if a[0] == "pass":

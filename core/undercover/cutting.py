@@ -13,7 +13,7 @@ from core.undercover.rules import SHADOW
 
 def cut(g, owner, slot):
     """Cut a wire (a legal action, already checked); the public events."""
-    t, n = g.table, g.n
+    t = g.table
     by = t.cutter
     kind = t.cut(owner, slot)
     events = [("cut", by, owner, slot, wires.KINDS[kind])]
@@ -41,7 +41,7 @@ def cut(g, owner, slot):
         t.round += 1
         t.cuts = 0
         t.reshuffle(g.rng, t.cutter)
-        g.pending = [True] * n
+        g.all_look()
         turn_up(g, t.round)
         g.step = "cut"
         f = g.face

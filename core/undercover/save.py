@@ -16,7 +16,7 @@ def dump(g):
     """The game as a JSON-safe dict, the RNG state included."""
     s = {"game": "undercover", "v": 1, "n": g.n, "roles": list(g.roles)}
     s["undealt"], s["doom"], s["rng"] = g.undealt, g.doom, g.rng.state()
-    s["pending"] = [1 if p else 0 for p in g.pending]
+    s["pending"] = list(g.pending)
     s["outcome"] = list(g.result) if g.result else None
     s["covers"], s["step"], s["turn"] = list(g.covers), g.step, g.turn
     s["loc"], s["prev"], s["intel"] = g.loc, g.prev, list(g.intel)
@@ -46,7 +46,7 @@ def load(cls, rs, s):
     u = g.undealt = s.get("undealt")
     need(u is None or (type(u) is int and 0 <= u <= SHADOW), "undealt role")
     need(sorted(roles + ([] if u is None else [u])) == role_deck(rs["roles"][n]), "roles")
-    g.pending = [p == 1 for p in saves.int_list(s.get("pending"), n, 0, 1, "pending")]
+    g.pending = saves.int_list(s.get("pending"), n, 0, 1, "pending")
     g.result = saves.outcome(s.get("outcome"))
     need(g.result is None or g.result[0] in WINNERS, "bad outcome")
     g.table = t = object.__new__(Table)
@@ -92,5 +92,5 @@ def load(cls, rs, s):
     if g.result is None:
         need(t.found < t.defuse_total and t.cuts < g.quota, "the game is over")
         need(all(e[4] != BOMB for e in t.log), "the bomb went off")
-        need(True in g.pending or g.actions(), "nobody can act")
+        need(1 in g.pending or g.actions(), "nobody can act")
     return g
