@@ -11,8 +11,7 @@ so beeps line up with the whole seconds a display shows. A late loop step fires 
 once (never a burst of the missed ones) and each checkpoint once.
 """
 
-from core import ticks
-from core.compat import const
+from core import const, ticks
 from core.errors import IllegalAction, RulesetError, SaveError
 
 NONE = const(0)

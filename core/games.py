@@ -1,40 +1,36 @@
 """The games Fusebox plays: the one list of them, and the core package that plays each.
 
 A game's id is its ruleset's "game" field and the name of its two packages, `core/<id>/` and
-`firmware/games/<id>/`; key prefix of its UI text (``timebomb.safe``) and of its saves too. Adding
-a game adds one row here, those two packages and a ruleset; nothing else lists games.
+`firmware/games/<id>/`; the key prefix of its UI text (``timebomb.safe``) too. Adding a game adds
+one row here, those two packages and a ruleset; nothing else lists games.
 """
 
+from core import const
 from core.errors import RulesetError
 
-
-class Info:
-    """One game: its id, its title (as its box prints it), and what the table picks at setup."""
-
-    def __init__(self, id, title, picks_first, prop=False):
-        self.id = id
-        self.title = title
-        # The rulebook lets the table choose who starts (the device offers "at random" too).
-        self.picks_first = picks_first
-        # A prop (the bomb timer) runs beside a physical game: no seats, no deal, no pass-around;
-        # its core is a clock-driven state machine (see core/timer/__init__.py), not a Game.
-        self.prop = prop
-
-
+# A row: (id, title as the box prints it, picks_first, prop). picks_first: the rulebook lets the
+# table choose who starts (the device offers "at random" too). prop: it runs beside a physical
+# game, with no seats, deal or pass-around, and its core is a clock-driven state machine (see
+# core/timer/__init__.py), not a Game. Rows are tuples, not objects: on the board each object
+# would cost a dict, and the registry stays resident from boot on.
+ID = const(0)
+TITLE = const(1)
+PICKS_FIRST = const(2)
+PROP = const(3)
 GAMES = (
-    Info("timebomb", "Time Bomb", True),
-    Info("undercover", "Undercover", True),
-    Info("timebomb2", "TimeBomb II", True),
-    Info("itsabomb", "It's a Bomb!", False),
-    Info("timer", "Bomb timer", False, True),
+    ("timebomb", "Time Bomb", True, False),
+    ("undercover", "Undercover", True, False),
+    ("timebomb2", "TimeBomb II", True, False),
+    ("itsabomb", "It's a Bomb!", False, False),
+    ("timer", "Bomb timer", False, True),
 )
-IDS = tuple(g.id for g in GAMES)
+IDS = tuple(g[ID] for g in GAMES)
 
 
 def info(game):
-    """The Info of a game id, or None for an id no game has."""
+    """The registry row of a game id (see above), or None for an id no game has."""
     for g in GAMES:
-        if g.id == game:
+        if g[ID] == game:
             return g
     return None
 

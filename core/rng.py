@@ -7,7 +7,7 @@ their periods are distinct primes, so the pair repeats only after about 2**58 dr
 The state is four small ints, saved with the game so a resumed game draws the same numbers.
 """
 
-from core.compat import const
+from core import const
 
 _A1 = const(32760)
 _A2 = const(32730)

@@ -6,8 +6,7 @@ RulesetError naming the path: ``roles.9: 10 roles for 9 seats``. The game's pack
 the registry (core/games.py), imported only when needed.
 """
 
-from core import check, games
-from core.compat import const
+from core import check, const, games
 
 FORMAT = const(1)
 # A ruleset file larger than this is refused before parsing, so no file can exhaust the heap.

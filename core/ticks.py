@@ -8,7 +8,7 @@ the board they never touch the heap. (The unix port has a 2**62 period, so host 
 simulator must feed core ticks that are already masked to 30 bits, as the board does.)
 """
 
-from core.compat import const
+from core import const
 
 # The largest tick value, and the mask that folds any int onto the tick circle.
 MASK = const(0x3FFFFFFF)

@@ -6,8 +6,7 @@ Cutting removes the wire; at the end of a round the uncut wires are gathered, sh
 out again, one fewer each (ruling TB-3).
 """
 
-from core import saves
-from core.compat import const
+from core import const, saves
 
 SAFE = const(0)
 DEFUSE = const(1)

@@ -3,7 +3,7 @@
 import gc
 import os
 
-from core.compat import const
+from core import const
 from firmware import buttons as B
 from firmware import buzzer, catalog, storage, strings
 from firmware.settings import Settings

@@ -16,7 +16,7 @@ held_ms(b, now) give the logical state for hold gestures; clear() empties the qu
 Timing uses core.ticks.diff (2**30 wrap), so the ticks counter may wrap mid-press.
 """
 
-from core.compat import const
+from core import const
 from core.ticks import add, diff
 
 UP = const(0)

@@ -12,7 +12,7 @@ board's resonance. Step ends follow the pattern's own schedule (not the loop's l
 busy loop makes a tone no longer than written; a stall skips steps instead of bunching them.
 """
 
-from core.compat import const
+from core import const
 from core.ticks import add, diff
 
 R = const(1)  # "the resonance frequency" in a pattern

@@ -1,7 +1,7 @@
 """User settings: sound, volume, brightness, seat names, reveal auto-hide; saved with storage."""
 
 import firmware.storage as storage
-from core.compat import const
+from core import const
 
 PATH = "data/settings.json"
 VERSION = const(1)

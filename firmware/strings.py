@@ -113,7 +113,7 @@ def get(key):
 
 def title(game):
     """A game's name as menus show it."""
-    return games.info(game).title
+    return games.info(game)[games.TITLE]
 
 
 def release():

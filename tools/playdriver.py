@@ -17,13 +17,13 @@ GAP_MS = 40  # between two taps: nobody presses twice in the same millisecond
 DWELL_MS = 1600
 REVEAL_MS = 1700
 # A game's row in the main menu: the registry's games come first, in its order.
-GROUP_ROWS = {g.id: i for i, g in enumerate(g for g in games.GAMES if not g.prop)}
+GROUP_ROWS = {g: i for i, g in enumerate(g for g in games.IDS if not games.info(g)[games.PROP])}
 
 
 def games_with_screens():
     """The registry's games (not props) whose screens exist now: the suite grows with the tree."""
     pkgs = ROOT / "firmware" / "games"
-    return [g.id for g in games.GAMES if not g.prop and (pkgs / g.id / "skin.py").exists()]
+    return [g for g in GROUP_ROWS if (pkgs / g / "skin.py").exists()]
 
 
 class RecordingSim(SimProc):

@@ -17,7 +17,7 @@
 # loop step; a round that outlasts its clock ends by itself and the deck advances. Without ticks
 # (the test runner, turn-based play) the game never looks at time.
 
-from core.compat import const
+from core import const
 from core.errors import IllegalAction
 from core.itsabomb import effects as play
 from core.rng import Rng

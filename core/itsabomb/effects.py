@@ -1,6 +1,6 @@
 """What an It's a Bomb! action sets off: tokens, cuts, effects, the Countdown deck, the score."""
 
-from core.compat import const
+from core import const
 
 # The tile and card codes live here too, as every It's a Bomb! module needs them (one module
 # fewer to hold in RAM). Functions of the game `g` (core/itsabomb calls them after checking

@@ -5,8 +5,7 @@ count, the buildings per count (one per seat and the centre), each troop kind's 
 group size that triggers a storm check, and the two thresholds of T2-2.
 """
 
-from core import check
-from core.compat import const
+from core import check, const
 
 ROLES = ("swat", "terrorist")
 WINNERS = ("swat", "terrorists")

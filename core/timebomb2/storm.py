@@ -5,7 +5,7 @@ face up (T2-3); unless that ends the game the hideouts move, and plain SWAT retu
 (T2-4). Called by core.timebomb2 when a placed card completes a group.
 """
 
-from core.compat import const
+from core import const
 from core.timebomb2.rules import BOOM, BUILDINGS, HIDEOUT, RESULTS
 
 _SWAT = const(0)

@@ -12,8 +12,7 @@ decides whether that hold is allowed now. Before arming a wired preset the firmw
 that every wire is joined: wires are only watched from the arming on.
 """
 
-from core import ticks
-from core.compat import const
+from core import const, ticks
 from core.countdown import BEEP, CHECKPOINT, EXPIRED, Countdown
 from core.errors import IllegalAction
 from core.timer.rules import validate  # noqa: F401  (core.ruleset calls core.timer.validate)

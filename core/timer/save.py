@@ -1,7 +1,6 @@
 """Saving the bomb-timer prop: a JSON-safe snapshot, and a checked rebuild after a reset."""
 
-from core import countdown
-from core.compat import const
+from core import const, countdown
 from core.countdown import Countdown
 from core.errors import SaveError
 from core.timer import ARMING, BOOM, DEFUSED, PAUSED, PHASES, RUNNING, SET

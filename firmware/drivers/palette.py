@@ -6,7 +6,7 @@ rest on colour alone. The ST7789 driver converts indices to RGB565 through RGB56
 endian, as the panel takes them); the host sim renders PNGs through RGB.
 """
 
-from core.compat import const
+from core import const
 
 BLACK = const(0)
 WHITE = const(1)

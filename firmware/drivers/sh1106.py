@@ -9,7 +9,7 @@ scratch are made once in __init__; show() allocates nothing.
 
 import framebuf
 
-from core.compat import const
+from core import const
 
 _CONTRAST = const(0x81)
 _NORMAL = const(0xA6)

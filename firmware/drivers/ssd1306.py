@@ -8,7 +8,7 @@ Thumby, 64x48, 64x32) sit in the middle of the 128-column RAM: pass their col_of
 
 import framebuf
 
-from core.compat import const
+from core import const
 
 _CONTRAST = const(0x81)
 _ENTIRE_ON = const(0xA4)  # A4: show RAM

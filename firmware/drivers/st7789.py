@@ -14,7 +14,7 @@ import time
 
 import framebuf
 
-from core.compat import const
+from core import const
 from firmware.drivers import palette
 
 _SWRESET = const(0x01)

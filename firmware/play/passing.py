@@ -12,7 +12,7 @@ One flow for every game and every secret, so the table learns nothing from it:
 The screens, the sounds and the timings are the same whatever is on the private screen.
 """
 
-from core.compat import const
+from core import const
 from firmware import buttons as B
 from firmware import strings
 from firmware.ui import text, widgets

@@ -5,7 +5,7 @@ cut which wire), lasts REVEAL_MS and sounds the same every time; only then does 
 with its own sound. So nobody learns the result a moment early from the device's timing.
 """
 
-from core.compat import const
+from core import const
 from firmware import buttons as B
 from firmware import strings
 from firmware.ui import text, widgets

@@ -6,8 +6,7 @@ the ruleset file; on resume that file is validated again and the core rebuilds t
 saved state, random generator included.
 """
 
-from core import games
-from core.compat import const
+from core import const, games
 from firmware import storage
 
 SAVE = "data/game.json"

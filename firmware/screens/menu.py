@@ -121,20 +121,20 @@ def main_menu(app):
     marks = []
     actions = []
     for g in games.GAMES:
-        if g.prop:
+        if g[games.PROP]:
             continue
         n_bad = 0
-        for e in catalog.in_group(app.entries, g.id):
+        for e in catalog.in_group(app.entries, g[games.ID]):
             if e.error:
                 n_bad += 1
-        labels.append(g.title)
+        labels.append(g[games.TITLE])
         marks.append(icons.WARN if n_bad else None)
-        actions.append(_group(app, g.id))
+        actions.append(_group(app, g[games.ID]))
     for g in games.GAMES:
-        if g.prop:
-            labels.append(g.title)
+        if g[games.PROP]:
+            labels.append(g[games.TITLE])
             marks.append(icons.BOMB)
-            actions.append(_open_prop(app, g.id))
+            actions.append(_open_prop(app, g[games.ID]))
     labels.append(strings.get("settings"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _settings(app)))

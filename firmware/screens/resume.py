@@ -45,8 +45,8 @@ def prompt(app, now):
     from firmware.play import session as sessions
 
     for g in games.GAMES:
-        if g.prop:
-            scr = package(g.id, "prop").resume_prompt(app, now)
+        if g[games.PROP]:
+            scr = package(g[games.ID], "prop").resume_prompt(app, now)
             if scr is not None:
                 return scr
     if storage.exists(sessions.SAVE):

@@ -1,6 +1,6 @@
 """Big seven-segment digits drawn with fill_rect: any size, no font data, no allocation."""
 
-from core.compat import const
+from core import const
 
 # Segment bits a..g (bit 0 = a, top; then clockwise b c d e f; g = middle) for 0..9.
 _SEGS = b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f"

@@ -1,6 +1,6 @@
 """Layout metrics for one display size, from 72x40 (Thumby) up to 240x135 (Display Pack)."""
 
-from core.compat import const
+from core import const
 
 # framebuf's built-in font is 8x8; larger screens draw it doubled so it stays readable.
 _GLYPH = const(8)

@@ -1,6 +1,6 @@
 """Screens and the screen stack: screens handle events and return intents; the app obeys them."""
 
-from core.compat import const
+from core import const
 
 # Intents a screen returns from event()/tick(). Plain ints cost nothing; navigation that needs
 # a screen returns a small tuple (PUSH, screen), which only happens on a button press.

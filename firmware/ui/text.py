@@ -2,7 +2,7 @@
 
 import framebuf
 
-from core.compat import const
+from core import const
 
 _FIRST = const(32)
 _LAST = const(126)

@@ -5,7 +5,7 @@ so a screen may redraw every second (the real-time clock) without feeding the ga
 Shapes and letters carry every meaning; nothing is told by colour alone.
 """
 
-from core.compat import const
+from core import const
 from firmware.ui import digits
 from firmware.ui.text import chars
 

@@ -8,7 +8,7 @@ colour, nothing or an explosive). With the real-time option the round clock runs
 while this screen is up, and pauses whenever the table leaves it.
 """
 
-from core.compat import const
+from core import const
 from firmware import buttons as B
 from firmware.games.itsabomb import draw
 from firmware.games.itsabomb import skin as ui

@@ -6,7 +6,7 @@ their troop counts, and a face-down card going to the chosen one. Until OK on th
 the player may pick another building, or another card (which needs a new private look).
 """
 
-from core.compat import const
+from core import const
 from firmware import buttons as B
 from firmware import strings
 from firmware.games.timebomb2 import skin as ui

@@ -1,9 +1,10 @@
 """The bomb-timer prop's entry points: its presets menu, its save, and its offer after a reset.
 
 The prop is not a pass-around game: core.timer.Prop is a clock-driven state machine (see its
-docstring) with no seats, views or deal, so it has no Skin. The app reaches it through the three
-functions below, which every prop package (core.games.Info.prop) provides: open() for its main
-menu row, resume_prompt() at boot, and the save path they share with the running screen.
+docstring) with no seats, views or deal, so it has no skin. The app reaches it through the
+functions below, which every prop's package provides (a prop: a registry row with PROP set, in
+core/games.py): open() for its main menu row, resume_prompt() at boot; save() and clear() keep
+the state the running screen and the prompt share.
 """
 
 from firmware import storage

@@ -6,8 +6,7 @@ holding OK arms. RUNNING: hold OK to defuse or BACK to pause (hold presets); cod
 directly on six-button boards, else picked with UP/DOWN and entered with OK. PAUSED: hold OK
 (or the code) resumes, BACK leaves; after a reset OK continues. DEFUSED/BOOM: any button."""
 
-from core import timer
-from core.compat import const
+from core import const, timer
 from firmware import buttons as B
 from firmware import strings
 from firmware.games.timer import prop as timer_prop

@@ -1,7 +1,6 @@
 """The bomb-timer screen across a reset: what is saved, how it comes back, and the board's keys."""
 
-from core import timer
-from core.compat import const
+from core import const, timer
 from firmware import strings
 from firmware.ui import text
 
