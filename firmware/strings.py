@@ -83,10 +83,24 @@ TEXT = {
     "p.first": "Who starts?",
     "p.random": "At random",
     "p.deal": "UP/DOWN: change. OK: deal.",
+    # cutting wires (firmware/play/wires.py), for the games on core/wires.py's table
+    "w.safe": "safe",
+    "w.defuse": "defusing",
+    "w.bomb": "bomb",
+    "w.round": "Round ",
+    "w.found": "Defusing ",
+    "w.turn": " cuts",
+    "w.cuts_of": "cuts a wire of",
+    "w.newround": "New round ",
+    "w.sure": "OK to cut #",
+    "w.undealt": "Set aside: ",
+    "w.r.now": "Now: ",
+    "w.r.left": "Cuts left this round: ",
+    "w.r.found": "Defusing wires found: ",
 }
 
 
-# "timebomb.safe" is in firmware/games/timebomb/text_en.py: a game's keys begin with its id.
+# "timebomb.sherlock" is in firmware/games/timebomb/text_en.py: a game's keys begin with its id.
 _PREFIXES = tuple(g + "." for g in games.IDS)
 _tables = {}  # game id -> its TEXT, while loaded
 

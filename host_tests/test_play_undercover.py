@@ -87,7 +87,7 @@ def first_cut(seed):
         for _ in range(5):
             assert sp.top() == "PassScreen"
             pass_around(sp)
-        assert sp.top() == "UcCutScreen"
+        assert sp.top() == "CutScreen"
         step(sp)  # seat
         step(sp)  # slot
         step(sp)  # confirm: the reveal starts

@@ -48,7 +48,9 @@ def test_cuts_effect_changes_the_length_of_the_round(shift, n):
 
 
 def test_uneven_deal_starts_from_the_given_seat():
-    t = Table(4, {"safe": 17, "defuse": 2, "bomb": 1}, 5, 4, Rng(3))
+    t = Table(
+        {"wires": {4: {"safe": 17, "defuse": 2, "bomb": 1}}, "hand": 5, "rounds": 4}, 4, Rng(3)
+    )
     t.hands = [[SAFE] * 4, [SAFE] * 2, [SAFE] * 3, [SAFE] * 2]
     t.reshuffle(Rng(1), 2)
     assert [len(h) for h in t.hands] == [3, 2, 3, 3]

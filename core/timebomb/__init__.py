@@ -7,29 +7,25 @@ uncut wires are reshuffled, one fewer each (TB-3). The last defusing wire or the
 game at once; otherwise Moriarty wins when the last round ends (TB-4).
 """
 
-from core import check, saves
+from core import check, saves, wires
 from core.errors import IllegalAction
 from core.looks import Looks
 from core.rng import Rng
-from core.wires import BOMB, DEFUSE, KINDS, Table
+from core.wires import BOMB, DEFUSE, KINDS, MAX_SEATS, Table
 
 ROLES = ("sherlock", "moriarty")
-MAX_SEATS = 10
-MAX_HAND = 8
+SIDES = ROLES  # who may win, in an outcome (side, reason)
+WHY = ("defused", "bomb", "rounds")  # outcome reasons; their text is "timebomb.why.<reason>"
 
 
 def validate(obj, rs):
     """Check a timebomb ruleset's tables (called by core.ruleset.load)."""
 
     check.no_extra(obj, "", check.HEADER + ("roles", "wires", "hand", "rounds"))
-    hand = check.int_in(obj, "hand", "", 1, MAX_HAND)
-    rounds = check.int_in(obj, "rounds", "", 1, hand)
+    hand = wires.size(obj, rs)
     roles = check.seat_table(obj, "roles", "", 3, MAX_SEATS)
-    wires = check.seat_table(obj, "wires", "", 3, MAX_SEATS)
-    rs["hand"] = hand
-    rs["rounds"] = rounds
+    rows = wires.table_rows(obj)
     rs["roles"] = {}
-    rs["wires"] = {}
     for n in roles:
         p = "roles." + str(n)
         t = check.dict_at(roles[n], p)
@@ -44,21 +40,9 @@ def validate(obj, rs):
         if counts["sherlock"] == 0 or counts["moriarty"] == 0:
             check.fail(p, "each team needs at least one role")
         rs["roles"][n] = counts
-    for n in wires:
-        p = "wires." + str(n)
-        t = check.dict_at(wires[n], p)
-        check.no_extra(t, p, KINDS)
-        counts = {k: check.int_in(t, k, p, 0, MAX_SEATS * MAX_HAND) for k in KINDS}
-        total = counts["safe"] + counts["defuse"] + counts["bomb"]
-        if total != n * hand:
-            check.fail(p, str(total) + " wires for " + str(n) + " seats of " + str(hand))
-        if counts["defuse"] < 1 or counts["bomb"] < 1:
-            check.fail(p, "needs at least one defusing wire and one bomb")
-        if n not in roles:
-            check.fail(p, "no role table for " + str(n) + " seats")
-        rs["wires"][n] = counts
+    rs["wires"] = wires.check_rows(rows, hand, roles, "no role table for ")
     for n in roles:
-        if n not in wires:
+        if n not in rows:
             check.fail("roles." + str(n), "no wire table for " + str(n) + " seats")
     counts = sorted(roles)
     rs["seats"] = (counts[0], counts[-1])
@@ -78,13 +62,8 @@ class Game(Looks):
         deck = []
         for r in range(2):
             deck.extend([r] * ruleset["roles"][players][ROLES[r]])
-        self.rng.shuffle(deck)
-        self.roles = deck[:players]
-        self.undealt = deck[players] if len(deck) > players else None
-        self.table = Table(
-            players, ruleset["wires"][players], ruleset["hand"], ruleset["rounds"], self.rng
-        )
-        self.table.cutter = self.rng.below(players) if first is None else first
+        self.roles, self.undealt = wires.deal_roles(deck, players, self.rng)
+        self.table = Table(ruleset, players, self.rng, first)
         self.pending = [1] * players
         self.result = None
 
@@ -117,16 +96,14 @@ class Game(Looks):
         kind = t.cut(action[1], action[2])
         events = [("cut", by, action[1], action[2], KINDS[kind])]
         if kind == BOMB:
-            self.result = ("moriarty", "the bomb went off")
+            self.result = ("moriarty", "bomb")
         elif kind == DEFUSE and t.found == t.defuse_total:
-            self.result = ("sherlock", "every defusing wire was cut")
+            self.result = ("sherlock", "defused")
         elif t.cuts == self.n:
             if t.round == t.rounds:
-                self.result = ("moriarty", "time ran out after the last round")
+                self.result = ("moriarty", "rounds")
             else:
-                t.round += 1
-                t.cuts = 0
-                t.reshuffle(self.rng)
+                t.next_round(self.rng)
                 self.all_look()
                 events.append(("round", t.round))
         if self.result is not None:
@@ -188,10 +165,9 @@ class Game(Looks):
             "roles do not match the ruleset",
         )
         g.pending = saves.int_list(state.get("pending"), n, 0, 1, "pending")
-        g.result = saves.outcome(state.get("outcome"))
-        g.table = object.__new__(Table)
-        t = g.table
-        t.seats, t.hand, t.rounds = n, ruleset["hand"], ruleset["rounds"]
-        t.defuse_total = ruleset["wires"][n]["defuse"]
-        t.load_state(state, ruleset["wires"][n])
+        g.result = wires.saved_outcome(state.get("outcome"))
+        saves.need(
+            g.result is None or (g.result[0] in SIDES and g.result[1] in WHY), "bad outcome"
+        )
+        g.table = Table.from_state(ruleset, n, state)
         return g

@@ -7,31 +7,32 @@
 # looks at its right-hand neighbour's cover; seats are numbered clockwise, so that neighbour is
 # the seat before. Where the ruleset says so (4 players) the Doom token is flipped publicly from
 # the seed instead. Cutting is Time Bomb's, on the shared wire table; Shadow wins only by
-# cutting the game-ending wire himself (UC-3). Each round turns up a Location (UC-4,
-# core/undercover/locations.py). Events never carry a secret: a cover shown is ("cover", seat).
+# cutting the game-ending wire himself (UC-3, core/undercover/cutting.py). Each round turns up a
+# Location (UC-4, core/undercover/locations.py). Events never carry a secret: a cover shown is
+# ("cover", seat).
 #
 # The parts are small files, and the biggest compile (the wire table) comes first: the board
 # compiles each file on import, while the ruleset's raw JSON is still in its heap.
 
 from core import wires  # noqa: I001
-from core.undercover import rules as undercover_rules
-from core.undercover import save as undercover_state
-from core.undercover import cutting as play
-from core.undercover import view as undercover_view
+from core.undercover import rules
+from core.undercover import save
+from core.undercover import cutting
+from core.undercover import view
 from core.errors import IllegalAction
 from core.looks import Looks
-from core.undercover.locations import turn_up
+from core.undercover import locations
 from core.rng import Rng
 from core.undercover.rules import COLOURS, COVER, SHADOW, role_deck
 
-validate = undercover_rules.validate  # what core.ruleset.load calls
+validate = rules.validate  # what core.ruleset.load calls
 
 
 class Game(Looks):
     """One game of Time Bomb: Undercover, following the core contract (see DESIGN.md)."""
 
     name = "undercover"
-    # Set by core/undercover/locations.py when a Location turns up (each round) and by saves.
+    # The round's Location (core/undercover/locations.py): set each round and by saves.
     kind = None  # the round's Location effect, or None
     prev = -1  # the seat that cut last this round (for "no_return")
 
@@ -42,12 +43,8 @@ class Game(Looks):
         self.n = players
         self.rng = rng = Rng(seed)
         deck = role_deck(ruleset["roles"][players])
-        rng.shuffle(deck)
-        self.roles = deck[:players]
-        self.undealt = deck[players] if len(deck) > players else None
-        w = ruleset["wires"][players]
-        self.table = t = wires.Table(players, w, ruleset["hand"], ruleset["rounds"], rng)
-        t.cutter = rng.below(players) if first is None else first
+        self.roles, self.undealt = wires.deal_roles(deck, players, rng)
+        self.table = wires.Table(ruleset, players, rng, first)
         doom = players in ruleset["doom"]
         self.doom = rng.below(2) if doom else None
         self.covers = [] if doom else [-1] * players
@@ -55,7 +52,15 @@ class Game(Looks):
         self.turn = 0
         self.pending = [1] * players
         self.result = None
-        turn_up(self, 1)
+        self._turn_up(1)
+
+    def _turn_up(self, rnd):
+        """Turn up round rnd's Location from the seed; each seat learns its intel at its look."""
+        self.loc, self.face, self.kind, self.quota = locations.turn_up(
+            self.rs, self.n, rnd, self.rng
+        )
+        self.intel = locations.intel(self.face, self.kind, self.table.hands)
+        self.prev = -1
 
     def _turn(self):
         return self.turn if self.step == "cover" else self.table.cutter
@@ -106,17 +111,62 @@ class Game(Looks):
             events = [("pass", t.cutter, a[1])]
             t.cutter, self.step = a[1], "cut"
             return events
-        return play.cut(self, a[1], a[2])
+        return self._cut(a[1], a[2])
+
+    def _cut(self, owner, slot):
+        # A legal cut: the table's own move, then what it leads to (core/undercover/cutting.py).
+        t = self.table
+        by = t.cutter
+        kind = t.cut(owner, slot)
+        events = [("cut", by, owner, slot, wires.KINDS[kind])]
+        then = cutting.after(t, kind, self.roles[by] == SHADOW, self.doom, self.quota)
+        if then == cutting.ON:
+            if self.kind == "pass":
+                t.cutter, self.step = by, "pass"  # the cutter keeps the pliers to hand them on
+            self.prev = by
+        elif then == cutting.ROUND:
+            # Its cuts made, or only the new cutter holds wires: reshuffle, deal (a remainder
+            # from the new cutter on), turn up the next Location.
+            t.next_round(self.rng, t.cutter)
+            self.all_look()
+            self._turn_up(t.round)
+            self.step = "cut"
+            f = self.face
+            events += [
+                ("round", t.round),
+                ("remind", t.round) if f is None else ("location", t.round, f[0]),
+            ]
+        else:
+            self.result = then
+            events.append(("win",) + then)
+        return events
 
     def view(self, seat=None):
-        return undercover_view.view(self, seat)
+        return view.view(self, seat)
 
     def outcome(self):
         return self.result
 
     def to_state(self):
-        return undercover_state.dump(self)
+        """The game as a JSON-safe dict, the RNG state included (the wire table's fields as
+        core/wires.py saves them, its log packed)."""
+        s = {"game": "undercover", "v": 1, "n": self.n, "roles": list(self.roles)}
+        s["undealt"], s["doom"], s["rng"] = self.undealt, self.doom, self.rng.state()
+        s["pending"] = list(self.pending)
+        s["outcome"] = list(self.result) if self.result else None
+        s["covers"], s["step"], s["turn"] = list(self.covers), self.step, self.turn
+        s["loc"], s["prev"], s["intel"] = self.loc, self.prev, list(self.intel)
+        self.table.to_state(s, True)
+        return s
 
     @classmethod
     def from_state(cls, ruleset, state):
-        return undercover_state.load(cls, ruleset, state)
+        """A game rebuilt from to_state()'s dict, or SaveError (core/undercover/save.py)."""
+        g = object.__new__(cls)
+        g.rs = ruleset
+        (
+            g.n, g.rng, g.roles, g.undealt, g.pending, g.result, g.table, g.doom, g.covers,
+            g.step, g.turn, g.loc, g.face, g.kind, g.quota, g.intel, g.prev,
+        ) = save.fields(ruleset, state)  # fmt: skip
+        save.reachable(g)
+        return g

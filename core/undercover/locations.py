@@ -15,33 +15,36 @@
 # - intel safe|defuse|bomb: at the round's private look, each seat also learns how many wires of
 #   that kind its right-hand neighbour holds.
 #
-# The game keeps the round's Location in plain attributes (few objects and functions: the board
+# The Game keeps the round's Location in plain attributes (few objects and functions: the board
 # pays about 100 bytes of heap for each function): loc (index in the round's deck, -1 with a
-# physical deck), face (the card: name, text, effect), kind (the effect's name or
-# None), quota (cuts this round), intel (what each seat learnt of its right-hand neighbour)
-# and prev (no_return: the last cutter).
+# physical deck), face (the card: name, text, effect), kind (the effect's name or None), quota
+# (cuts this round), intel (what each seat learnt of its right-hand neighbour) and prev
+# (no_return: the last cutter).
 
 from core.wires import KINDS
 
 
-def turn_up(g, rnd, loc=None):
-    """Turn up round rnd's Location: drawn from the seed, or card `loc` when a save is loaded.
+def turn_up(rs, n, rnd, rng, loc=None):
+    """Round rnd's Location at n seats: card `loc` of its deck (a save's), or one drawn from rng.
 
-    A fresh draw also tells each seat its intel; a loaded game restores it from the save.
+    (loc, face, kind, quota): the card's index (-1 with a physical deck), the card or None, its
+    effect's name or None, and the cuts the round takes.
     """
-    decks, n = g.rs["locations"], g.n
-    fresh = loc is None
-    if fresh:
-        loc = -1 if decks is None else g.rng.below(len(decks[rnd - 1]))
-    g.loc = loc
-    g.face = g.kind = None
+    decks = rs["locations"]
+    if loc is None:
+        loc = -1 if decks is None else rng.below(len(decks[rnd - 1]))
+    face = kind = None
     if loc >= 0:
-        g.face = decks[rnd - 1][loc]
-        g.kind = g.face[2][0] if g.face[2] else None
-    g.quota = n + (g.face[2][1] if g.kind == "cuts" else 0)
-    if fresh:
-        g.intel = []
-        if g.kind == "intel":
-            w = KINDS.index(g.face[2][1])
-            g.intel = [g.table.hands[(s - 1) % n].count(w) for s in range(n)]
-        g.prev = -1
+        face = decks[rnd - 1][loc]
+        kind = face[2][0] if face[2] else None
+    return loc, face, kind, n + (face[2][1] if kind == "cuts" else 0)
+
+
+def intel(face, kind, hands):
+    """What each seat learns at the round's look: how many wires of the card's kind its
+    right-hand neighbour (the seat before) holds; [] unless the effect is intel."""
+    if kind != "intel":
+        return []
+    n = len(hands)
+    w = KINDS.index(face[2][1])
+    return [hands[(s - 1) % n].count(w) for s in range(n)]

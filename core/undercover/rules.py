@@ -13,9 +13,12 @@
 # "cuts +2", "intel safe|defuse|bomb" (see core/undercover/locations.py). A card is kept as the
 # tuple (name, text, effect) with effect (kind, arg) or None.
 
-from core import check
+from core import check, wires
+from core.wires import MAX_SEATS
 
 WINNERS = ("agency", "organization", "shadow")
+# Outcome reasons (their text is "undercover.why.<reason>"): Shadow's own two, else Time Bomb's.
+WHY = ("defused", "bomb", "rounds", "shadow_bomb", "shadow_defused")
 COLOURS = ("red", "blue")
 NAMES = ("mister_x", "operative", "operative", "belleville", "agent", "agent", "shadow")
 TEAMS = ("organization",) * 3 + ("agency",) * 3 + ("shadow",)
@@ -31,11 +34,8 @@ def role_deck(row):
     return deck + [5] * ag_red + [SHADOW]
 
 
-MAX_SEATS = 10
-MAX_HAND = 8
 MAX_CARDS = 8
 MAX_SHIFT = 2  # the most a "cuts" effect adds to a round; saves allow n + MAX_SHIFT cuts
-KINDS = ("safe", "defuse", "bomb")
 EFFECTS = {
     "pass": None,
     "no_return": None,
@@ -93,13 +93,12 @@ def validate(obj, rs):
 
     keys = ("organization", "agency", "shadow", "wires", "hand", "rounds", "doom", "locations")
     check.no_extra(obj, "", check.HEADER + keys)
-    hand = rs["hand"] = check.int_in(obj, "hand", "", 1, MAX_HAND)
-    rounds = rs["rounds"] = check.int_in(obj, "rounds", "", 1, hand)
+    hand = wires.size(obj, rs)
     org = check.seat_table(obj, "organization", "", 3, MAX_SEATS)
     ag = check.seat_table(obj, "agency", "", 3, MAX_SEATS)
     check.int_in(obj, "shadow", "", 1, 1)  # Shadow is always prepared (UC-1)
-    wires = check.seat_table(obj, "wires", "", 3, MAX_SEATS)
-    rs["roles"], rs["wires"] = {}, {}
+    rows = wires.table_rows(obj)
+    rs["roles"] = {}
     for n in ag:
         _covers(org, "organization", n, "r")
     for n in org:
@@ -107,21 +106,10 @@ def validate(obj, rs):
         total = len(role_deck(row))
         if total < n or total > n + 1:
             check.fail("organization." + str(n), str(total) + " roles for " + str(n) + " seats")
-        if n not in wires:
+        if n not in rows:
             check.fail("organization." + str(n), "no wire table for " + str(n) + " seats")
         rs["roles"][n] = row
-    for n in wires:
-        p = "wires." + str(n)
-        t = check.dict_at(wires[n], p)
-        check.no_extra(t, p, KINDS)
-        counts = {k: check.int_in(t, k, p, 0, MAX_SEATS * MAX_HAND) for k in KINDS}
-        if counts["safe"] + counts["defuse"] + counts["bomb"] != n * hand:
-            check.fail(p, "needs " + str(n * hand) + " wires for " + str(n) + " seats")
-        if counts["defuse"] < 1 or counts["bomb"] < 1:
-            check.fail(p, "needs at least one defusing wire and one bomb")
-        if n not in org:
-            check.fail(p, "no covers for " + str(n) + " seats")
-        rs["wires"][n] = counts
+    rs["wires"] = wires.check_rows(rows, hand, org, "no covers for ", True)
     doom = check.list_of(obj, "doom", "", 0, MAX_SEATS)
     for i in range(len(doom)):
         if not check.is_int(doom[i]) or doom[i] not in org:
@@ -131,4 +119,4 @@ def validate(obj, rs):
     rs["seats"] = (counts[0], counts[-1])
     if "locations" not in obj:
         check.fail("locations", "missing")
-    rs["locations"] = _decks(obj["locations"], rounds)
+    rs["locations"] = _decks(obj["locations"], rs["rounds"])

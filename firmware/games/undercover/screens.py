@@ -1,18 +1,21 @@
 """Undercover's public turn screens: the round's Location card, handing on the pliers, cutting.
 
-The cutting turn itself is Time Bomb's CutScreen, narrowed to the wires the core allows now
-(a Location may forbid cutting straight back). Every screen here is drawn from view(None) and
-the core's legal actions, which at these steps depend only on what the table can see.
+The cutting turn is the wire table's CutScreen (firmware/play/wires.py), on the wires the core
+allows now (a Location may forbid cutting straight back). Every screen here is drawn from
+view(None) and the core's legal actions, which at these steps depend only on what the table can
+see. The skin is the hub's (skin_for), so this module needs none of skin.py's.
 """
 
 from firmware import buttons as B
-from firmware.games.timebomb.skin import CutScreen
-from firmware.games.undercover import skin as uc_ui
+from firmware.games.undercover import table
+from firmware.play.hub import PauseMenu, skin_for
+from firmware.play.passing import PassScreen
+from firmware.play.wires import CutScreen
 from firmware.ui import text, widgets
 from firmware.ui.dialog import Notice
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
-S = uc_ui.S
+S = table.S
 
 
 def turn_screen(app, session):
@@ -34,26 +37,23 @@ def needs_intro(view):
 
 
 def next_screen(app, session, view):
-    from firmware.play.passing import PassScreen
-
+    skin = skin_for(session.rs["game"])
     step = view["step"]
     if step == "cover":
-        choices, on_choice = uc_ui.cover_choice(session)
-        return PassScreen(app, session, uc_ui, view["turn"], choices, on_choice)
-    acts = session.game.actions()
+        choices, on_choice = table.cover_choice(session)
+        return PassScreen(app, session, skin, view["turn"], choices, on_choice)
     if step == "pass":
+        acts = session.game.actions()
         name = session.name(view["cutter"])
         labels = [session.name(a[1]) + " " + str(view["wires"][a[1]]) for a in acts]
         return PickScreen(
             app, session, name + S("undercover.give"), S("undercover.giveq"), labels, acts
         )
-    return UcCutScreen(app, session, acts)
+    return CutScreen(app, session, skin)
 
 
 def _pause(app, session):
-    from firmware.play.hub import PauseMenu
-
-    return (PUSH, PauseMenu(app, session, uc_ui))
+    return (PUSH, PauseMenu(app, session, skin_for(session.rs["game"])))
 
 
 class RoundScreen(Notice):
@@ -63,10 +63,10 @@ class RoundScreen(Notice):
 
     def __init__(self, app, session, view):
         self.session = session
-        title = S("timebomb.round") + str(view["round"]) + "/" + str(view["rounds"])
-        body = uc_ui.location_lines(session, view)
+        title = S("w.round") + str(view["round"]) + "/" + str(view["rounds"])
+        body = table.location_lines(session, view)
         if view["doom"] is not None:
-            body.append(S("undercover.doom") + uc_ui.doom_rule(view["doom"]))
+            body.append(S("undercover.doom") + table.doom_rule(view["doom"]))
         body.append(S("undercover.continue"))
         super().__init__(app, title, "\n".join(body))
 
@@ -145,21 +145,3 @@ class PickScreen(Screen):
             widgets.row(fb, lay, txt, r, self.labels[i], i == self.cursor)
             r += 1
             i += 1
-
-
-class UcCutScreen(CutScreen):
-    """Time Bomb's cutting turn, on the seats the core allows now, with Undercover's table."""
-
-    def __init__(self, app, session, acts):
-        super().__init__(app, session)
-        lay = app.lay
-        view = self.view
-        allowed = [a[1] for a in acts if a[2] == 0]
-        self.owners = [s for s in self.owners if s in allowed]
-        self.labels = [
-            text.fit(session.name(s) + " " + str(view["wires"][s]), lay.cols - 1)
-            for s in self.owners
-        ]
-        if self.status:
-            lines = uc_ui.status_lines(session, view)[: len(self.status)]
-            self.status = [text.fit(line, lay.cols) for line in lines]

@@ -1,18 +1,23 @@
 """Time Bomb: Undercover on the device: roles, covers, the Doom token, Locations, Shadow's win.
 
-A skin module (see tb_ui.py, the reference): the hub, the pass-around, the reveal and the end
-screen call these functions, which turn core views and events into text. Public text comes only
-from view(None) and events; private text only from view(seat). The cutting turn and the reveal
-are Time Bomb's; the screens that Undercover adds are in uc_screens.py.
+The hub, the pass-around, the reveal and the end screen call these functions, which turn core
+views and events into text. Public text comes only from view(None) and events; private text only
+from view(seat). The cutting turn and the reveal are the wire table's (firmware/play/wires.py);
+the turns Undercover adds are in screens.py, the table's words both use in table.py.
 """
 
 from firmware import strings
-from firmware.games.timebomb import skin as tb_ui
+from firmware.games.undercover import screens, table
+from firmware.games.undercover.table import colour, doom_rule, location_lines
+from firmware.play import wires
 from firmware.ui import text
 
 S = strings.get
-action_lines = tb_ui.action_lines  # "<who> cuts a wire of <whom> #k": the same as Time Bomb
-result_sound = tb_ui.result_sound  # one sound per kind of wire, after the same build-up
+action_lines = wires.action_lines  # "<who> cuts a wire of <whom> #k": the same as Time Bomb
+result_sound = wires.result_sound  # one sound per kind of wire, after the same build-up
+status_lines = table.status_lines  # the cutting turn shows it
+turn_screen = screens.turn_screen
+kind_name = wires.kind_name
 
 
 def team_of(role):
@@ -30,14 +35,6 @@ def side_name(winner):
 def happy(winner):
     # The end tune: "defused" only for the Agency; Shadow may have won either way.
     return winner == "agency"
-
-
-def colour(c):
-    return S("undercover." + c) if c else "?"
-
-
-def kind_name(kind):
-    return S(tb_ui.KIND_KEYS[kind])
 
 
 def choosing(view, seat):
@@ -72,7 +69,7 @@ def private_lines(session, view, seat):
         + ", "
         + str(hand["safe"])
         + " "
-        + S("timebomb.safe")
+        + kind_name("safe")
     )
     if view["right_cover"] is not None:
         tail = S("undercover.shows") + colour(view["right_cover"])
@@ -92,64 +89,7 @@ def private_choice(session, seat):
     view = session.game.view(None)
     if view["step"] != "cover" or view["turn"] == 0:
         return None
-    return cover_choice(session)
-
-
-def cover_choice(session):
-    return [(colour(a[1]), a) for a in session.game.actions()], session.act
-
-
-def doom_rule(doom):
-    return colour(doom) + ": " + S("undercover.doom." + doom)
-
-
-def status_lines(session, view):
-    """The public table in a few short lines (the first two fit 15 columns)."""
-    r = S("undercover.st.r") + str(view["round"]) + "/" + str(view["rounds"])
-    lines = [
-        r + S("undercover.st.cut") + str(view["cuts"]) + "/" + str(view["quota"]),
-        S("undercover.st.found") + str(view["found"]) + "/" + str(view["defuse"]),
-        S("undercover.pliers") + session.name(view["cutter"]),
-    ]
-    loc = view["location"]
-    if loc is not None:
-        lines.append(loc["name"])
-    if view["doom"] is not None:
-        lines.append(S("undercover.doom") + colour(view["doom"]))
-    return lines
-
-
-def turn_screen(app, session):
-    from firmware.games.undercover import screens as uc_screens
-
-    return uc_screens.turn_screen(app, session)
-
-
-def effect_text(session, view):
-    """What the device applies for this round's Location, in words."""
-    loc = view["location"]
-    kind = loc["effect"] if loc else None
-    if kind is None:
-        return S("undercover.e.none")
-    if kind == "cuts":
-        return S("undercover.e.cuts") + str(view["quota"])
-    if kind == "intel":
-        # The kind of wire is the card's own data; the core tells each seat privately.
-        return S("undercover.e.intel")
-    return S("undercover.e." + kind)
-
-
-def location_lines(session, view):
-    """The round's Location card as the table reads it (house cards always say so)."""
-    loc = view["location"]
-    if loc is None:
-        return [S("undercover.remind")]
-    return [
-        loc["name"],
-        S("undercover.house"),
-        loc["text"],
-        S("undercover.effect") + effect_text(session, view),
-    ]
+    return table.cover_choice(session)
 
 
 def result_lines(session, events):
@@ -158,7 +98,7 @@ def result_lines(session, events):
         if ev[0] == "cut":
             lines.append(kind_name(ev[4]).upper() + "!")
         elif ev[0] == "round":
-            lines.append(S("timebomb.newround") + str(ev[1]))
+            lines.append(S("w.newround") + str(ev[1]))
         elif ev[0] == "location":
             lines.append(S("undercover.location") + ev[2])
         elif ev[0] == "remind":
@@ -167,16 +107,16 @@ def result_lines(session, events):
             lines.append(S("undercover." + ev[1]) + " " + S("p.win"))
     view = session.game.view(None)
     if view["outcome"] is None and events[-1][0] == "cut":
-        lines.append(S("timebomb.found") + str(view["found"]) + "/" + str(view["defuse"]))
+        lines.append(wires.found_line(view))
     return lines
 
 
 def log_line(session, ev):
     e = ev[0]
-    if e == "cut" or e == "round" or e == "win":
-        if e == "win":
-            return side_name(ev[1]) + ": " + ev[2]
-        return tb_ui.log_line(session, ev)
+    if e == "win":
+        return side_name(ev[1]) + ": " + S("undercover.why." + ev[2])
+    if e == "cut" or e == "round":
+        return wires.log_line(session, ev)
     if e == "covers":
         return S("undercover.shown")
     if e == "pass":
@@ -194,13 +134,13 @@ def rules_lines(session, view):
         who = session.name(view["turn"])
     else:
         who = session.name(view["cutter"])
-    lines = [S("timebomb.r.now") + who + S("undercover.r." + step)]
+    lines = [S("w.r.now") + who + S("undercover.r." + step)]
     loc = view["location"]
     if step == "cut" and loc is not None and loc["effect"] == "no_return":
         lines.append(S("undercover.e.no_return"))
-    lines.append(S("timebomb.r.left") + str(view["quota"] - view["cuts"]))
-    lines.append(S("timebomb.r.found") + str(view["found"]) + "/" + str(view["defuse"]))
-    lines.append(S("timebomb.r.round") + str(view["round"]) + "/" + str(view["rounds"]))
+    lines.append(S("w.r.left") + str(view["quota"] - view["cuts"]))
+    lines.append(S("w.r.found") + str(view["found"]) + "/" + str(view["defuse"]))
+    lines.append(S("w.round") + str(view["round"]) + "/" + str(view["rounds"]))
     lines.extend(location_lines(session, view))
     lines.append(S("undercover.r.agency"))
     lines.append(S("undercover.r.organization"))
@@ -225,7 +165,7 @@ def end_lines(session, view):
             line += S("undercover.showed") + colour(shown[seat])
         lines.append(line)
     if view.get("undealt"):
-        lines.append(S("timebomb.undealt") + S("undercover." + view["undealt"]))
+        lines.append(S("w.undealt") + S("undercover." + view["undealt"]))
     if view["doom"] is not None:
         lines.append(S("undercover.doom") + colour(view["doom"]))
     return lines

@@ -28,7 +28,6 @@ TEXT = {
     "undercover.pliers": "Pliers: ",
     "undercover.st.r": "R",
     "undercover.st.cut": " cut ",
-    "undercover.st.found": "Defusing ",
     "undercover.pliers_log": " (pliers)",
     "undercover.location": "Location: ",
     "undercover.house": "(house card)",
@@ -51,4 +50,10 @@ TEXT = {
     "undercover.r.agency": "Agency wins when every defusing wire is cut.",
     "undercover.r.organization": "Organization wins when the bomb is cut or the last round ends.",
     "undercover.r.shadow": "Shadow wins alone by cutting the game-ending wire himself.",
+    # why the game ended: outcome() reasons
+    "undercover.why.defused": "every defusing wire was cut",
+    "undercover.why.bomb": "the bomb went off",
+    "undercover.why.rounds": "time ran out after the last round",
+    "undercover.why.shadow_bomb": "Shadow cut the bomb",
+    "undercover.why.shadow_defused": "Shadow cut the last defusing wire",
 }
