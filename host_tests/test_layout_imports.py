@@ -1,4 +1,5 @@
-"""Layer rules read from the source: core imports only core, and imports only point down."""
+"""Layer rules read from the source: core imports only core, imports only point down, and no
+package global shadows a submodule."""
 
 # DESIGN.md "Layers": core/ is pure and imports nothing but itself (plus `micropython.const`
 # behind a guard); firmware/ may use core/ and itself but never the host side (tools/,
@@ -241,3 +242,138 @@ def test_checker_rejects_and_names_file_line_and_import(path, source, line, text
 def test_checker_names_each_module_of_one_import_line():
     found = violations("import core.rng, os, sys as s\n", "core/a.py")
     assert [f.split("`")[1] for f in found] == ["import os", "import sys as s"]
+
+
+# A package's global named like one of its submodules shadows it: `from pkg import sub` then
+# returns the global, not the module, once pkg/__init__.py has run (and on MicroPython also
+# when the submodule was imported first). Binding the submodule itself (`from . import sub`) is
+# no shadow.
+SHADOW_RULE = "shadows the submodule of the same name; rename the global"
+
+
+def _submodules(package_dir):
+    """The names `from pkg import NAME` could mean as a module: NAME.py and NAME/ packages."""
+    names = {p.stem for p in package_dir.glob("*.py") if p.name != "__init__.py"}
+    names |= {p.name for p in package_dir.iterdir() if (p / "__init__.py").exists()}
+    return names
+
+
+def _bound_names(target):
+    if isinstance(target, ast.Name):
+        yield target.id
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for elt in target.elts:
+            yield from _bound_names(elt)
+    elif isinstance(target, ast.Starred):
+        yield from _bound_names(target.value)
+
+
+def _globals(body, package):
+    """(name, node, text) for every global the statements bind, through module-level if/try/
+    for/while/with blocks but not into def or class bodies; the import of a submodule under its
+    own name is left out."""
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield (
+                node.name,
+                node,
+                ("class " if isinstance(node, ast.ClassDef) else "def ") + node.name,
+            )
+            continue
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for name in _bound_names(target):
+                    yield name, node, name + " = ..."
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            for name in _bound_names(node.target):
+                yield name, node, name + " = ..."
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            for name in _bound_names(node.target):
+                yield name, node, "for " + name
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                if item.optional_vars is not None:
+                    for name in _bound_names(item.optional_vars):
+                        yield name, node, "with ... as " + name
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                name = alias.asname or alias.name.split(".")[0]
+                yield name, node, ast.unparse(ast.Import(names=[alias]))
+        elif isinstance(node, ast.ImportFrom):
+            base = next(_imports(ast.Module(body=[node], type_ignores=[]), package))[2]
+            for alias in node.names:
+                name = alias.asname or alias.name
+                if base == package and alias.name == name:
+                    continue  # `from . import sub`: the global is the submodule itself
+                text = ast.unparse(
+                    ast.ImportFrom(module=node.module, names=[alias], level=node.level)
+                )
+                yield name, node, text
+        for field in ("body", "orelse", "finalbody"):
+            yield from _globals(getattr(node, field, []), package)
+        for handler in getattr(node, "handlers", []):
+            if handler.name:
+                yield handler.name, handler, "except ... as " + handler.name
+            yield from _globals(handler.body, package)
+
+
+def shadows(source, path, submodules):
+    """Every global of package `path` (".../__init__.py") named like one of `submodules`."""
+    package = ".".join(path[:-3].split("/")[:-1])
+    tree = ast.parse(source, filename=path)
+    return [
+        "%s:%d: `%s`: %s" % (path, node.lineno, text, SHADOW_RULE)
+        for name, node, text in _globals(tree.body, package)
+        if name in submodules
+    ]
+
+
+INITS = [p for p in _files("core") + _files("firmware") if p.endswith("/__init__.py")]
+
+
+@pytest.mark.parametrize("path", INITS)
+def test_no_package_global_shadows_a_submodule(path):
+    pkg = ROOT / path[: -len("/__init__.py")]
+    found = shadows((ROOT / path).read_text(), path, _submodules(pkg))
+    assert not found, "\n".join(found)
+
+
+def test_the_shadow_check_sees_the_packages():
+    assert "core/timebomb/__init__.py" in INITS and "firmware/games/__init__.py" in INITS
+    assert {"rules", "save", "view"} <= _submodules(ROOT / "core" / "undercover")
+    assert "timebomb" in _submodules(ROOT / "firmware" / "games")  # packages count too
+
+
+SHADOWING = [
+    ("def save(game):\n    pass\n", 1, "def save"),
+    ("class view:\n    pass\n", 1, "class view"),
+    ("x = 1\nrules = {}\n", 2, "rules = ..."),
+    ("a, (b, save) = 1, (2, 3)\n", 1, "save = ..."),
+    ("try:\n    pass\nexcept ImportError:\n    view = None\n", 4, "view = ..."),
+    ("if X:\n    from core.rng import save\n", 2, "from core.rng import save"),
+    ("from .rules import rules\n", 1, "from .rules import rules"),
+    ("from . import view as save\n", 1, "from . import view as save"),
+    ("import core.rng as rules\n", 1, "import core.rng as rules"),
+    ("import save.x\n", 1, "import save.x"),
+    ("for view in ():\n    pass\n", 1, "for view"),
+]
+
+
+@pytest.mark.parametrize("source, line, text", SHADOWING)
+def test_shadow_check_names_the_global_and_its_line(source, line, text):
+    found = shadows(source, "core/g/__init__.py", {"rules", "save", "view"})
+    assert len(found) == 1, found
+    assert found[0].startswith("core/g/__init__.py:%d: `%s`" % (line, text))
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from . import rules\nfrom core.g import save, view\n",
+        "def f():\n    save = 1\n    from . import view as rules\n",
+        "class Game:\n    rules = None\n\n    def view(self):\n        pass\n",
+        "from .rules import Game\nrules_table = {}\nimport core.rng\n",
+    ],
+)
+def test_shadow_check_allows_the_submodule_itself_and_locals(source):
+    assert shadows(source, "core/g/__init__.py", {"rules", "save", "view"}) == []

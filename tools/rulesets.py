@@ -6,7 +6,6 @@ import sys
 
 from core import ruleset
 from core.errors import RulesetError
-from tools import deploy
 
 BOARD_DIR = "/rulesets"
 
@@ -96,6 +95,8 @@ def push(files, port, out=print):
     for f in files:
         with open(f, "rb") as fh:
             batch.append((BOARD_DIR + "/" + os.path.basename(f), fh.read()))
+    from tools import deploy  # mpremote: only what talks to a board needs it, not `check`
+
     with deploy.Board(port) as b:
         sent = b.put_many(batch)
     for path, _ in batch:
@@ -106,6 +107,8 @@ def push(files, port, out=print):
 
 def listing(port):
     """[(file, size, name, error or None)] of the board's rulesets, errors by the board's core."""
+    from tools import deploy
+
     with deploy.Board(port) as b:
         rows = eval_literal(b.run(_LIST % {"dir": BOARD_DIR}))
         # A board without core (firmware not deployed yet): fetch and check on the host instead.
@@ -138,6 +141,8 @@ def show_list(port, out=print):
 def pull(name, dest, port, out=print):
     if "/" in name:
         name = name.rsplit("/", 1)[1]
+    from tools import deploy
+
     with deploy.Board(port) as b:
         data = b.read(BOARD_DIR + "/" + name)
     if data is None:
@@ -156,6 +161,8 @@ def pull(name, dest, port, out=print):
 def main(args):
     if args.action == "check":
         return check(args.files)
+    from tools import deploy
+
     try:
         port = args.port
         if args.action == "push":

@@ -46,6 +46,6 @@ def main(args):
     rc = deploy.main(Namespace(board=args.board, port=port, clean=False, package_json=False))
     if rc:
         return rc
-    mpremote = str(simproc.ROOT / ".venv" / "bin" / "mpremote")
+    mpremote = simproc.host_binary("mpremote")
     # A soft reset starts /main.py; the console then shows what the device logs.
     return subprocess.call([mpremote, "connect", port, "reset", "+", "repl"])

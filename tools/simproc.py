@@ -29,7 +29,18 @@ from pathlib import Path
 from tools.frames import RGB, Frame, frame_to_image, parse_frame  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
-MICROPYTHON = str(ROOT / ".venv" / "bin" / "micropython")
+
+
+def host_binary(name):
+    """A console script of the dev tools: the checkout's .venv, else next to this Python (where
+    `pip install` put fusebox and its dependencies), else on PATH; the .venv path if none."""
+    for path in (ROOT / ".venv" / "bin" / name, Path(sys.executable).parent / name):
+        if path.exists():
+            return str(path)
+    return shutil.which(name) or str(ROOT / ".venv" / "bin" / name)
+
+
+MICROPYTHON = host_binary("micropython")
 CPYTHON_RUNNER = str(ROOT / "tools" / "cpython_board" / "run.py")
 RUNTIMES = ("micropython", "cpython")
 
