@@ -49,6 +49,14 @@ def kind_of(ev):
     return ev & 15
 
 
+def press_or_repeat(ev):
+    """The button of a PRESS or REPEAT event (a press, or a held button repeating), else -1:
+    what a screen that moves or scrolls reacts to. An int, so a screen's event() allocates
+    nothing; `kind_of(ev)` still tells the two apart where only a press counts."""
+    k = ev & 15
+    return ev >> 4 if k == PRESS or k == REPEAT else -1
+
+
 def keymap_from(names, mapping):
     """(short, long) id pairs, in the order of the physical button names; unmapped -> (-1, -1)."""
     out = []

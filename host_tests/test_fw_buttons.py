@@ -47,6 +47,14 @@ def test_keymap_from_profile_names():
     assert B.keymap_from(["X"], {}) == ((-1, -1),)
 
 
+def test_press_or_repeat_gives_the_button_of_a_press_or_a_repeat_and_minus_one_otherwise():
+    for b in range(6):
+        assert B.press_or_repeat(b << 4 | B.PRESS) == b
+        assert B.press_or_repeat(b << 4 | B.REPEAT) == b
+        assert B.press_or_repeat(b << 4 | B.RELEASE) == -1
+        assert B.press_or_repeat(b << 4 | B.LONG) == -1
+
+
 def test_a_clean_press_and_release():
     ev = run(DIRECT4, [(50, 0), (100, 0b100), (100, 0)])
     assert ev == [(70, "ok", "press"), (170, "ok", "release")]

@@ -81,10 +81,10 @@ class PauseMenu(Screen):
     def event(self, ev, now):
         from firmware import buttons as B
 
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         if b == B.UP or b == B.DOWN:
             self.menu.move(-1 if b == B.UP else 1)
             self.dirty = True

@@ -22,10 +22,10 @@ class ListScreen(Screen):
         self.root = root
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         m = self.menu
         if b == B.UP or b == B.DOWN:
             if m.move(-1 if b == B.UP else 1):

@@ -43,12 +43,12 @@ class NameEditor(Screen):
         return BACK
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k == B.LONG and b == B.OK:
+        if B.kind_of(ev) == B.LONG and B.button_of(ev) == B.OK:
             return self._save()
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         if b == B.UP or b == B.DOWN:
             self._cycle(1 if b == B.UP else -1)
         elif k == B.PRESS and (b == B.OK or b == B.RIGHT):
