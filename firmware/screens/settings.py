@@ -3,9 +3,9 @@
 from firmware import buttons as B
 from firmware import settings as S
 from firmware import strings
-from firmware.screens.menu import ListScreen
 from firmware.screens.names import NameEditor
 from firmware.ui import text, widgets
+from firmware.ui.listscreen import ListScreen
 from firmware.ui.menu import Menu
 from firmware.ui.stack import BACK, NONE, PUSH, Screen
 
