@@ -3,7 +3,7 @@
 from firmware import buttons as B
 from firmware import strings
 from firmware.play import session as sessions
-from firmware.play.hub import log_text
+from firmware.play.log import log_text
 from firmware.ui import text, widgets
 from firmware.ui.stack import HOME, NONE, Screen
 

@@ -158,9 +158,9 @@ class PassScreen(Screen):
         return BACK
 
     def skin_pause(self, now):
-        from firmware.play import hub
+        from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK pauses
 
-        return hub.PauseMenu(self.app, self.session, self.skin)
+        return PauseMenu(self.app, self.session, self.skin)
 
     def tick(self, now):
         if self.state == PEEK:

@@ -68,7 +68,7 @@ class SetupScreen(Screen):
         return NONE
 
     def _deal(self):
-        from firmware.play.hub import Hub
+        from firmware.play.hub import Hub  # lazy: the hub and the pass-around load at the start
 
         names = seat_names(self.app.settings, self.players)
         first = self.first - 1 if self.first else None

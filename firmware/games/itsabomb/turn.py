@@ -230,7 +230,7 @@ class TurnScreen(Screen):
         return how if screen is None else (how, screen)
 
     def _pause(self):
-        from firmware.play.hub import PauseMenu
+        from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
         return PauseMenu(self.app, self.session, ui)
 

@@ -7,6 +7,7 @@ private text only from view(seat).
 
 from firmware import buttons as B
 from firmware import strings
+from firmware.games import package
 from firmware.play.reveal import RevealScreen
 from firmware.ui import text, widgets
 from firmware.ui.stack import NONE, PUSH, REPLACE, Screen
@@ -202,9 +203,9 @@ class CutScreen(Screen):
                 self.phase = CutScreen.SLOT
                 self.slot = 0
             elif k == B.PRESS and b == B.BACK:
-                from firmware.play.hub import PauseMenu, skin_for
+                from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
-                skin = skin_for(self.session.rs["game"])
+                skin = package(self.session.rs["game"], "skin")
                 return (PUSH, PauseMenu(self.app, self.session, skin))
             else:
                 return NONE
@@ -220,10 +221,8 @@ class CutScreen(Screen):
                 return NONE
         else:
             if k == B.PRESS and b == B.OK:
-                from firmware.play.hub import skin_for
-
                 events = self.session.act(("cut", self.owner(), self.slot))
-                skin = skin_for(self.session.rs["game"])
+                skin = package(self.session.rs["game"], "skin")
                 return (REPLACE, RevealScreen(self.app, self.session, skin, events, now))
             if k == B.PRESS and b == B.BACK:
                 self.phase = CutScreen.SLOT

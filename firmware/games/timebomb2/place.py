@@ -76,10 +76,9 @@ class PlaceScreen(Screen):
                 where = ui.where(self.session, self.places[self.cursor])
                 self.name = text.fit(strings.get("timebomb2.at") + where, self.app.lay.cols)
             elif k == B.PRESS and b == B.BACK:
-                from firmware.play.hub import PauseMenu, skin_for
+                from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
-                skin = skin_for(self.session.rs["game"])
-                return (PUSH, PauseMenu(self.app, self.session, skin))
+                return (PUSH, PauseMenu(self.app, self.session, ui))
             else:
                 return NONE
         elif k == B.PRESS and b == B.OK:

@@ -51,7 +51,7 @@ def next_screen(app, session, view):
 
 
 def _pause(app, session):
-    from firmware.play.hub import PauseMenu
+    from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
     return (PUSH, PauseMenu(app, session, uc_ui))
 
