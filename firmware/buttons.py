@@ -33,10 +33,6 @@ LONG = const(2)
 REPEAT = const(3)
 KIND_NAMES = ("press", "release", "long", "repeat")
 
-# Ready-made keymaps for minimal builds (physical names A, B, C).
-KEYMAP_2 = {"A": ["down", "up"], "B": ["ok", "back"]}
-KEYMAP_3 = {"A": ["up"], "B": ["down"], "C": ["ok", "back"]}
-
 _RING = const(32)  # events; a loop step drains them, so 32 is plenty
 _MAX_PHYS = const(8)
 
