@@ -9,6 +9,7 @@ from firmware import buttons as B
 from firmware import strings
 from firmware.games import package
 from firmware.play.reveal import RevealScreen
+from firmware.play.skin import private_choice  # noqa: F401  the default: no private choice
 from firmware.ui import text, widgets
 from firmware.ui.stack import NONE, PUSH, REPLACE, Screen
 
@@ -41,10 +42,6 @@ def private_lines(session, view, seat):
         " " + str(hand["defuse"]) + " " + S("timebomb.defuse"),
         " " + str(hand["bomb"]) + " " + S("timebomb.bomb"),
     ]
-
-
-def private_choice(session, seat):
-    return None
 
 
 def status_lines(session, view):
