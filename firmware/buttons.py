@@ -33,10 +33,6 @@ LONG = const(2)
 REPEAT = const(3)
 KIND_NAMES = ("press", "release", "long", "repeat")
 
-# Ready-made keymaps for minimal builds (physical names A, B, C).
-KEYMAP_2 = {"A": ["down", "up"], "B": ["ok", "back"]}
-KEYMAP_3 = {"A": ["up"], "B": ["down"], "C": ["ok", "back"]}
-
 _RING = const(32)  # events; a loop step drains them, so 32 is plenty
 _MAX_PHYS = const(8)
 
@@ -47,6 +43,14 @@ def button_of(ev):
 
 def kind_of(ev):
     return ev & 15
+
+
+def press_or_repeat(ev):
+    """The button of a PRESS or REPEAT event (a press, or a held button repeating), else -1:
+    what a screen that moves or scrolls reacts to. An int, so a screen's event() allocates
+    nothing; `kind_of(ev)` still tells the two apart where only a press counts."""
+    k = ev & 15
+    return ev >> 4 if k == PRESS or k == REPEAT else -1
 
 
 def keymap_from(names, mapping):

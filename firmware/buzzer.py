@@ -33,17 +33,14 @@ STRIKE = (900, 180, 0, 60, 600, 320)
 ERROR = (440, 140, 0, 60, 440, 140)
 CONFIRM = (2000, 40, 0, 25, 2600, 60)
 CLICK = (2600, 6)
-# Reveal and pass: one sound for every seat and role, so the table learns nothing from it.
-REVEAL = (1800, 40, 0, 30, 1800, 40)
-PASS = (1400, 60)
 
 NAMES = (
     "tick", "tock", "beep", "chirp", "arm", "defused", "boom", "siren",
-    "strike", "error", "confirm", "click", "reveal", "pass",
+    "strike", "error", "confirm", "click",
 )  # fmt: skip
 PATTERNS = (
     TICK, TOCK, BEEP, CHIRP, ARM, DEFUSED, BOOM, SIREN,
-    STRIKE, ERROR, CONFIRM, CLICK, REVEAL, PASS,
+    STRIKE, ERROR, CONFIRM, CLICK,
 )  # fmt: skip
 
 

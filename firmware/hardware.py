@@ -2,7 +2,7 @@
 creates Pin, I2C, SPI, PWM and ADC objects (main.py calls it first, so the frame buffer gets
 contiguous RAM before the heap fragments).
 
-Hardware attributes (hal_sim.SimBoard has the same ones):
+Hardware attributes (the sim's SimBoard, tools/hal_sim.py, has the same ones):
   display      framebuf.FrameBuffer subclass: .width .height .colour (bool) .show()
                .contrast(0..255) .power(on); draw palette indices (firmware/drivers/palette.py)
   read_buttons() -> int, bit i set while physical button i (profile "buttons"[i]) is pressed
@@ -58,7 +58,8 @@ def build(profile=None, machine=None):
     else:
         _validate(profile, profile.get("name", "profile") + ".json")
     if profile["display"]["driver"] == "sim":
-        from firmware.hal_sim import SimBoard
+        # Only a sim's flash holds hal_sim.py (at its root, from tools/): no board does.
+        from hal_sim import SimBoard  # type: ignore[import-not-found]
 
         return SimBoard(profile)
     if machine is None:  # tests hand in a fake machine module that records what gets made

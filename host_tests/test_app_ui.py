@@ -223,3 +223,14 @@ def test_the_scroll_window_follows_the_cursor_and_moves_no_more_than_it_must():
     assert follow(9, 0, 4) == 6  # wrapped to the end: the cursor on the last row
     assert follow(0, 6, 4) == 0  # wrapped to the start: the cursor on the first row
     assert follow(5, 3, 4) == 3
+
+
+def test_scrolling_text_stops_at_the_first_line_and_at_the_window_that_shows_the_last():
+    from firmware.ui.widgets import scroll
+
+    assert scroll(0, -1, 10, 4) == 0  # already at the top
+    assert scroll(0, 1, 10, 4) == 1
+    assert scroll(6, 1, 10, 4) == 6  # lines 6..9 show the last one: no further
+    assert scroll(6, -1, 10, 4) == 5
+    assert scroll(0, 1, 3, 4) == 0  # everything fits: nothing scrolls
+    assert scroll(9, 0, 10, 4) == 6  # a window left past the end comes back

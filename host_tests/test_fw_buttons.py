@@ -15,8 +15,11 @@ ROOT = Path(__file__).resolve().parents[1]
 DIRECT4 = B.keymap_from(
     ["UP", "DOWN", "OK", "BACK"], {"UP": ["up"], "DOWN": ["down"], "OK": ["ok"], "BACK": ["back"]}
 )
-TWO = B.keymap_from(["A", "B"], B.KEYMAP_2)
-THREE = B.keymap_from(["A", "B", "C"], B.KEYMAP_3)
+# The minimal builds' keymaps (physical names A, B, C), as a board profile writes them.
+KEYMAP_2 = {"A": ["down", "up"], "B": ["ok", "back"]}
+KEYMAP_3 = {"A": ["up"], "B": ["down"], "C": ["ok", "back"]}
+TWO = B.keymap_from(["A", "B"], KEYMAP_2)
+THREE = B.keymap_from(["A", "B", "C"], KEYMAP_3)
 
 
 def drain(b):
@@ -45,6 +48,14 @@ def test_keymap_from_profile_names():
     assert DIRECT4 == ((B.UP, -1), (B.DOWN, -1), (B.OK, -1), (B.BACK, -1))
     assert TWO == ((B.DOWN, B.UP), (B.OK, B.BACK))
     assert B.keymap_from(["X"], {}) == ((-1, -1),)
+
+
+def test_press_or_repeat_gives_the_button_of_a_press_or_a_repeat_and_minus_one_otherwise():
+    for b in range(6):
+        assert B.press_or_repeat(b << 4 | B.PRESS) == b
+        assert B.press_or_repeat(b << 4 | B.REPEAT) == b
+        assert B.press_or_repeat(b << 4 | B.RELEASE) == -1
+        assert B.press_or_repeat(b << 4 | B.LONG) == -1
 
 
 def test_a_clean_press_and_release():
@@ -204,7 +215,7 @@ try:
 except ImportError:  # CPython: the same script gives the reference events
     lock = unlock = lambda: None
 from firmware import buttons as B
-b = B.Buttons(B.keymap_from(["A", "B"], B.KEYMAP_2))
+b = B.Buttons(B.keymap_from(["A", "B"], {"A": ["down", "up"], "B": ["ok", "back"]}))
 # (raw, polls of 50 ms): A held 3 s, B held 3 s, then a short A and a short B
 script = ((0, 4), (1, 60), (0, 4), (2, 60), (0, 4), (1, 5), (0, 4), (2, 5), (0, 4))
 log = bytearray(512)

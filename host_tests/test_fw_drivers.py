@@ -126,7 +126,7 @@ i2c.log.clear()
 d.contrast(40)
 out("contrast", i2c.log)
 d32 = ssd1306.SSD1306_I2C(128, 32, I2C())
-out("init32", d32.i2c.log[0])
+out("init32", d32.bus.i2c.log[0])
 dc, cs, rst = Pin(), Pin(), Pin()
 spi = SPI(dc)
 t = ssd1306.SSD1306_SPI(72, 40, spi, dc, rst, cs, col_offset=28)
@@ -373,11 +373,10 @@ if __name__ == "__main__":
 def test_palette_on_cpython():
     from firmware.drivers import palette
 
-    table = palette.rgb565_table()
-    assert len(table) == 32
-    assert table[0:2] == b"\x00\x00" and table[2:4] == b"\xff\xff"  # black, white
-    red = palette.rgb565(*palette.RGB[palette.RED])
-    assert table[4:6] == bytes((red >> 8, red & 255))  # big endian, as the panel takes it
+    assert len(palette.RGB) == palette.COLOURS == 16
+    rgb = [palette.rgb565(*palette.RGB[i]) for i in range(palette.COLOURS)]
+    assert rgb[0] == 0x0000 and rgb[1] == 0xFFFF  # black, white
+    assert palette.rgb565(255, 0, 0) == 0xF800 and palette.rgb565(0, 0, 255) == 0x001F
     assert len({palette.RGB[i] for i in range(8)}) == 8  # the eight named colours differ
 
 

@@ -131,7 +131,9 @@ def test_odd_colour_width():
 
 
 def test_minimal_keymaps_are_valid_profiles():
-    for km, names in ((B.KEYMAP_2, ["A", "B"]), (B.KEYMAP_3, ["A", "B", "C"])):
+    two = {"A": ["down", "up"], "B": ["ok", "back"]}
+    three = {"A": ["up"], "B": ["down"], "C": ["ok", "back"]}
+    for km, names in ((two, ["A", "B"]), (three, ["A", "B", "C"])):
         prof = load("sim")
         prof["buttons"] = [{"name": n, "pin": i} for i, n in enumerate(names)]
         prof["keymap"] = km

@@ -91,4 +91,4 @@ def test_the_check_finds_a_game_named_elsewhere_and_lets_its_own_package_be():
     assert mentions('x = "timebomb.safe"\n', "firmware/games/timebomb/skin.py") == []
     assert len(mentions('x = "timebomb.safe"\n', "firmware/games/undercover/skin.py")) == 1
     assert mentions('"""Time Bomb and timebomb.json are prose here."""\n', "tools/a.py") == []
-    assert mentions('import core.itsabomb.rules\n', "core/games.py") == []
+    assert mentions("import core.itsabomb.rules\n", "core/games.py") == []

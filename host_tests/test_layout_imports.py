@@ -187,7 +187,7 @@ ALLOWED = [
     ("firmware/a.py", "import machine\nimport framebuf\nfrom micropython import const\n"),
     ("firmware/a.py", "import json\nimport os\nfrom time import ticks_ms\n"),
     ("firmware/a.py", GUARDED_TYPING),
-    ("tools/a.py", "from core import ruleset\nfrom firmware import hal_sim\nimport tools.sim\n"),
+    ("tools/a.py", "from core import ruleset\nfrom firmware import buttons\nimport tools.sim\n"),
     ("tools/a.py", "from tools.runtimes import ROOT\nfrom . import simproc\n"),
     ("tools/sub/a.py", "from typing import Any\nfrom __future__ import annotations\n"),
     ("tools/a.py", "import host_testsuite\nfrom hosts import tests\n"),

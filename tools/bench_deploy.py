@@ -28,6 +28,8 @@ def snapshot(dest):
     skip = shutil.ignore_patterns("__pycache__", "*.pyc")
     for folder in ("core", "firmware", "boards"):
         shutil.copytree(os.path.join(deploy.ROOT, folder), os.path.join(dest, folder), ignore=skip)
+    os.makedirs(os.path.join(dest, "tools"), exist_ok=True)  # the sim's HAL, for a sim board
+    shutil.copy(os.path.join(deploy.ROOT, deploy.SIM_HAL), os.path.join(dest, deploy.SIM_HAL))
     return dest
 
 

@@ -43,7 +43,7 @@ PROBE = (
     """import gc, sys
 import binascii, framebuf, json, micropython, os, select, time
 binascii.crc32(binascii.hexlify(b"warm"))
-import firmware.hal_sim as hs
+import hal_sim as hs
 ENV = {"FUSEBOX_SEED": "%d"}
 hs._env = lambda name, default=None: ENV.get(name, default)
 script = open("script.txt")

@@ -16,7 +16,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("core", "firmware")
 CHUNK = 3072  # bytes of file data per exec: ~4 KB of base64 source, small for a Pico's heap
 MANIFEST = "/.fusebox-manifest.json"  # what deploy put on the board, path -> sha256
-HOST_ONLY = ("firmware/hal_sim.py",)
+# The sim board's HAL (host-only, in tools/): shipped to the flash root of a "sim" board only.
+SIM_HAL = "tools/hal_sim.py"
 # Codes of sys.implementation._mpy >> 10, in MicroPython's order (py/persistentcode.h).
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp")
 ARCHS += ("xtensa", "xtensawin", "rv32imc", "rv64imc")
@@ -54,6 +55,7 @@ def target(mpy):
 def sources(root=ROOT, sim=False):
     """(local path, board path, compile?) for everything deploy installs, board paths sorted.
     The sim board's HAL is host-only: it goes only where board.json asks for the sim."""
+    # root holds core/, firmware/ and (for a sim board) tools/hal_sim.py: a snapshot will do.
     items = []
     for pkg in PACKAGES:
         for folder, dirs, files in os.walk(os.path.join(root, pkg)):
@@ -61,10 +63,10 @@ def sources(root=ROOT, sim=False):
             for name in sorted(files):
                 local = os.path.join(folder, name)
                 rel = os.path.relpath(local, root).replace(os.sep, "/")
-                if rel in HOST_ONLY and not sim:
-                    continue
                 if name.endswith(".py") and rel != "firmware/main.py":
                     items.append((local, "/" + rel[:-3] + ".mpy", True))
+    if sim:
+        items.append((os.path.join(root, SIM_HAL), "/hal_sim.mpy", True))
     main_py = os.path.join(root, "firmware", "main.py")
     if os.path.exists(main_py):  # absent only while the app is being written
         items.append((main_py, "/main.py", False))

@@ -1,15 +1,17 @@
-"""A sim board's flash folder as deploy leaves it: .mpy firmware and core, rulesets, board.json."""
+"""A sim board's flash folder as deploy leaves it: .mpy firmware and core, the sim's HAL,
+rulesets, board.json."""
 
 import json
 import shutil
 from pathlib import Path
 
 from tools import simproc
-from tools.runtimes import ROOT, compiled
+from tools.runtimes import ROOT, compiled, compiled_sim_hal
 
 
 def make_flash(flash, board="pico-ssd1306", keep_data=False):
-    """A flash folder as deploy leaves it: .mpy firmware and core, rulesets, board.json, data/."""
+    """A flash folder as deploy leaves it: .mpy firmware, core and hal_sim, rulesets, board.json,
+    data/."""
     flash = Path(flash)
     build = compiled("core")
     compiled("firmware")
@@ -23,6 +25,7 @@ def make_flash(flash, board="pico-ssd1306", keep_data=False):
     for pkg in ("core", "firmware"):
         shutil.copytree(build / pkg, flash / pkg, ignore=shutil.ignore_patterns("*.tmp*"))
     shutil.copytree(ROOT / "firmware" / "rulesets", flash / "rulesets")
+    shutil.copy(compiled_sim_hal(), flash / "hal_sim.mpy")  # the sim's HAL, host-only (tools/)
     shutil.copy(ROOT / "firmware" / "main.py", flash / "main.py")
     prof = simproc.sim_profile(board)
     (flash / "board.json").write_text(json.dumps(prof))

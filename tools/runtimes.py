@@ -20,21 +20,32 @@ def compiled(package="core"):
     out = BUILD / package
     out.mkdir(parents=True, exist_ok=True)
     for src in sorted((ROOT / package).rglob("*.py")):
-        rel = src.relative_to(ROOT / package).with_suffix(".mpy")
-        dst = out / rel
-        if not dst.exists() or dst.stat().st_mtime < src.stat().st_mtime:
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            tmp = dst.with_suffix(".mpy.tmp%d" % os.getpid())
-            res = subprocess.run(
-                [str(MPY_CROSS), "-o", str(tmp), "-s", str(src.relative_to(ROOT)), str(src)],
-                capture_output=True,
-                text=True,
-                cwd=ROOT,
-            )
-            if res.returncode != 0:
-                raise RuntimeError("mpy-cross %s: %s" % (src, res.stderr.strip()))
-            os.replace(tmp, dst)
+        _compile(src, out / src.relative_to(ROOT / package).with_suffix(".mpy"))
     return BUILD
+
+
+def compiled_sim_hal():
+    """tools/hal_sim.py compiled to build/mpy-host/hal_sim.mpy (the sim's flash root has it)."""
+    dst = BUILD / "hal_sim.mpy"
+    _compile(ROOT / "tools" / "hal_sim.py", dst)
+    return dst
+
+
+def _compile(src, dst):
+    """mpy-cross src to dst unless dst is newer; through a private name, as builds run in
+    parallel."""
+    if not dst.exists() or dst.stat().st_mtime < src.stat().st_mtime:
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dst.with_suffix(".mpy.tmp%d" % os.getpid())
+        res = subprocess.run(
+            [str(MPY_CROSS), "-o", str(tmp), "-s", str(src.relative_to(ROOT)), str(src)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        if res.returncode != 0:
+            raise RuntimeError("mpy-cross %s: %s" % (src, res.stderr.strip()))
+        os.replace(tmp, dst)
 
 
 def run_cpython(script, *args, timeout=120):

@@ -1,5 +1,5 @@
 """Host side of the sim board: run the real firmware under the MicroPython unix port (or, where
-it is missing, under CPython with tools/cpython_board) and drive it through firmware/hal_sim.py's
+it is missing, under CPython with tools/cpython_board) and drive it through tools/hal_sim.py's
 line protocol.
 
     with SimProc(board="pico-ssd1306", heap="128k") as sim:   # waits for `ready`
@@ -97,6 +97,7 @@ def populate_flash(flash, profile, main=None):
     (flash / "rulesets").mkdir()
     for rs in (ROOT / "firmware" / "rulesets").glob("*.json"):
         shutil.copy(rs, flash / "rulesets" / rs.name)
+    shutil.copy(ROOT / "tools" / "hal_sim.py", flash / "hal_sim.py")  # the sim's HAL: host-only
     shutil.copy(main or ROOT / "firmware" / "main.py", flash / "main.py")
     (flash / "board.json").write_text(json.dumps(profile, indent=1))
     (flash / "data").mkdir(exist_ok=True)

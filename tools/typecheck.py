@@ -1,4 +1,4 @@
-"""Type-check core/ and firmware/ against MicroPython's stubs instead of CPython's typeshed."""
+"""Type-check core/, firmware/ and the sim's HAL against MicroPython's stubs, not typeshed."""
 
 # mypy normally checks `time.monotonic()` against CPython's standard library, where it exists.
 # The board has no such function, so we hand mypy a typeshed made of MicroPython's stubs
@@ -20,7 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "mypy-micropython.ini"
-DEFAULT_PATHS = ("core", "firmware")
+# tools/hal_sim.py runs on MicroPython too (the sim board's HAL), so it is checked the same way.
+DEFAULT_PATHS = ("core", "firmware", "tools/hal_sim.py")
 STDLIB_DIST = "micropython-stdlib-stubs"
 PORT_DIST = "micropython-rp2-rpi-pico-stubs"
 # Bump when the arrangement below changes, so an old cached typeshed is not reused.
@@ -164,7 +165,7 @@ def mypy_args(argv):
     if not paths:
         # firmware/ may not exist yet early in the project; check what is there.
         argv = list(argv) + [
-            os.path.relpath(ROOT / p) for p in DEFAULT_PATHS if (ROOT / p).is_dir()
+            os.path.relpath(ROOT / p) for p in DEFAULT_PATHS if (ROOT / p).exists()
         ]
     # No incremental cache: with files appearing and moving under core/, a stale cache once
     # reported a module missing that was there. A full check takes seconds.

@@ -2,8 +2,8 @@
 
 Screens draw palette indices, never RGB: 0 background (black), 1 foreground (white), then red,
 blue, green, yellow, grey, purple. Mono drivers light any non-zero index, so meaning must never
-rest on colour alone. The ST7789 driver converts indices to RGB565 through RGB565 (32 bytes, big
-endian, as the panel takes them); the host sim renders PNGs through RGB.
+rest on colour alone. The ST7789 driver converts indices with rgb565() into its own palette
+frame (see st7789.py); the host sim renders PNGs through RGB.
 """
 
 from core import const
@@ -44,13 +44,3 @@ RGB = (
 
 def rgb565(r, g, b):
     return (r & 0xF8) << 8 | (g & 0xFC) << 3 | b >> 3
-
-
-def rgb565_table(rgb=RGB):
-    """16 entries x 2 bytes, big endian: made once by the driver, looked up per pixel."""
-    out = bytearray(2 * COLOURS)
-    for i in range(COLOURS):
-        c = rgb565(*rgb[i])
-        out[2 * i] = c >> 8
-        out[2 * i + 1] = c & 0xFF
-    return bytes(out)

@@ -4,12 +4,14 @@ page.
 The SH1106 has 132 columns of RAM with the 128 visible ones starting at column 2 (col_offset)
 and no horizontal addressing mode, so show() writes each 8-row page separately: set page, set
 column (low and high nibble), then the page's 128 bytes. The per-page memoryviews and command
-scratch are made once in __init__; show() allocates nothing.
+scratch are made once in __init__; show() allocates nothing. The buses are the SSD1306's
+(ssd1306.I2CBus, ssd1306.SPIBus): the two controllers take commands and data the same way.
 """
 
 import framebuf
 
 from core import const
+from firmware.drivers.ssd1306 import I2CBus, SPIBus
 
 _CONTRAST = const(0x81)
 _NORMAL = const(0xA6)
@@ -21,7 +23,10 @@ _COL_HI = const(0x10)  # | high nibble
 
 
 class SH1106(framebuf.FrameBuffer):
-    def __init__(self, width, height, col_offset=2):
+    """The controller, on a bus (ssd1306.I2CBus or SPIBus) that sends its command and data runs."""
+
+    def __init__(self, width, height, bus, col_offset=2):
+        self.bus = bus
         self.width = width
         self.height = height
         self.colour = False
@@ -55,10 +60,10 @@ class SH1106(framebuf.FrameBuffer):
         return seq
 
     def write_cmd(self, cmds):
-        raise NotImplementedError  # the bus subclass (_I2C or _SPI) sends
+        self.bus.write_cmd(cmds)
 
     def write_data(self, buf):
-        raise NotImplementedError
+        self.bus.write_data(buf)
 
     def init_display(self):
         self.write_cmd(bytes(self.init_sequence()))
@@ -87,52 +92,9 @@ class SH1106(framebuf.FrameBuffer):
 
 class SH1106_I2C(SH1106):
     def __init__(self, width, height, i2c, addr=0x3C, col_offset=2):
-        self.i2c = i2c
-        self.addr = addr
-        self._cmd_parts = [b"\x00", None]
-        self._data_parts = [b"\x40", None]
-        super().__init__(width, height, col_offset)
-
-    def write_cmd(self, cmds):
-        self._cmd_parts[1] = cmds
-        self.i2c.writevto(self.addr, self._cmd_parts)
-
-    def write_data(self, buf):
-        self._data_parts[1] = buf
-        self.i2c.writevto(self.addr, self._data_parts)
+        super().__init__(width, height, I2CBus(i2c, addr), col_offset)
 
 
 class SH1106_SPI(SH1106):
     def __init__(self, width, height, spi, dc, rst=None, cs=None, col_offset=2):
-        self.spi = spi
-        self.dc = dc
-        self.cs = cs
-        dc.init(dc.OUT, value=0)
-        if cs is not None:
-            cs.init(cs.OUT, value=1)
-        if rst is not None:
-            import time
-
-            rst.init(rst.OUT, value=1)
-            time.sleep_ms(1)
-            rst(0)
-            time.sleep_ms(10)
-            rst(1)
-        super().__init__(width, height, col_offset)
-
-    def _write(self, dc, buf):
-        cs = self.cs
-        if cs is not None:
-            cs(1)
-        self.dc(dc)
-        if cs is not None:
-            cs(0)
-        self.spi.write(buf)
-        if cs is not None:
-            cs(1)
-
-    def write_cmd(self, cmds):
-        self._write(0, cmds)
-
-    def write_data(self, buf):
-        self._write(1, buf)
+        super().__init__(width, height, SPIBus(spi, dc, rst, cs), col_offset)

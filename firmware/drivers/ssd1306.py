@@ -4,6 +4,9 @@ The controller's RAM matches MONO_VLSB byte for byte (one byte = 8 vertical pixe
 show() sets the column/page window and streams the whole buffer in one data write. Buffers and
 command scratch are made once in __init__; show() allocates nothing. Small panels (72x40 on the
 Thumby, 64x48, 64x32) sit in the middle of the 128-column RAM: pass their col_offset.
+
+The two buses (I2CBus, SPIBus) send command and data runs the way every SSD1306-family
+controller takes them; the SH1106 driver (sh1106.py) uses them too.
 """
 
 import framebuf
@@ -31,8 +34,69 @@ _CHARGE_PUMP = const(0x8D)
 _IREF = const(0xAD)
 
 
+class I2CBus:
+    """Control byte 0x00 starts a command run, 0x40 a data run; each is one I2C transaction."""
+
+    def __init__(self, i2c, addr=0x3C):
+        self.i2c = i2c
+        self.addr = addr
+        # [control byte, payload] lists reused by every write: show() makes no list per frame.
+        self._cmd_parts = [b"\x00", None]
+        self._data_parts = [b"\x40", None]
+
+    def write_cmd(self, cmds):
+        self._cmd_parts[1] = cmds
+        self.i2c.writevto(self.addr, self._cmd_parts)
+
+    def write_data(self, buf):
+        self._data_parts[1] = buf
+        self.i2c.writevto(self.addr, self._data_parts)
+
+
+class SPIBus:
+    """D/C low for commands, high for data; CS (if wired) frames each run. A reset pin, if
+    wired, is pulsed once here, before the controller is set up."""
+
+    def __init__(self, spi, dc, rst=None, cs=None):
+        self.spi = spi
+        self.dc = dc
+        self.rst = rst
+        self.cs = cs
+        dc.init(dc.OUT, value=0)
+        if cs is not None:
+            cs.init(cs.OUT, value=1)
+        if rst is not None:
+            import time
+
+            rst.init(rst.OUT, value=1)
+            time.sleep_ms(1)
+            rst(0)  # a reset pulse: the controller needs >= 3 us low
+            time.sleep_ms(10)
+            rst(1)
+
+    def _write(self, dc, buf):
+        cs = self.cs
+        if cs is not None:
+            cs(1)
+        self.dc(dc)
+        if cs is not None:
+            cs(0)
+        self.spi.write(buf)
+        if cs is not None:
+            cs(1)
+
+    def write_cmd(self, cmds):
+        self._write(0, cmds)
+
+    def write_data(self, buf):
+        self._write(1, buf)
+
+
 class SSD1306(framebuf.FrameBuffer):
-    def __init__(self, width, height, col_offset=0, external_vcc=False):
+    """The controller, on a bus (I2CBus or SPIBus) that sends its command and data runs."""
+
+    def __init__(self, width, height, bus, col_offset=0, external_vcc=False):
+        self.bus = bus
         self.width = width
         self.height = height
         self.colour = False
@@ -73,10 +137,10 @@ class SSD1306(framebuf.FrameBuffer):
         return seq + (_DISP_ON,)
 
     def write_cmd(self, cmds):
-        raise NotImplementedError  # the bus subclass (_I2C or _SPI) sends
+        self.bus.write_cmd(cmds)
 
     def write_data(self, buf):
-        raise NotImplementedError
+        self.bus.write_data(buf)
 
     def init_display(self):
         self.write_cmd(bytes(self.init_sequence()))
@@ -98,61 +162,12 @@ class SSD1306(framebuf.FrameBuffer):
 
 
 class SSD1306_I2C(SSD1306):
-    """Control byte 0x00 starts a command run, 0x40 a data run; each is one I2C transaction."""
-
     def __init__(self, width, height, i2c, addr=0x3C, col_offset=0, external_vcc=False):
-        self.i2c = i2c
-        self.addr = addr
-        # [control byte, payload] lists reused by every write: show() makes no list per frame.
-        self._cmd_parts = [b"\x00", None]
-        self._data_parts = [b"\x40", None]
-        super().__init__(width, height, col_offset, external_vcc)
-
-    def write_cmd(self, cmds):
-        self._cmd_parts[1] = cmds
-        self.i2c.writevto(self.addr, self._cmd_parts)
-
-    def write_data(self, buf):
-        self._data_parts[1] = buf
-        self.i2c.writevto(self.addr, self._data_parts)
+        super().__init__(width, height, I2CBus(i2c, addr), col_offset, external_vcc)
 
 
 class SSD1306_SPI(SSD1306):
-    """D/C low for commands, high for data; CS (if wired) frames each run."""
-
     def __init__(
         self, width, height, spi, dc, rst=None, cs=None, col_offset=0, external_vcc=False
     ):
-        self.spi = spi
-        self.dc = dc
-        self.rst = rst
-        self.cs = cs
-        dc.init(dc.OUT, value=0)
-        if cs is not None:
-            cs.init(cs.OUT, value=1)
-        if rst is not None:
-            import time
-
-            rst.init(rst.OUT, value=1)
-            time.sleep_ms(1)
-            rst(0)  # a reset pulse: the controller needs >= 3 us low
-            time.sleep_ms(10)
-            rst(1)
-        super().__init__(width, height, col_offset, external_vcc)
-
-    def _write(self, dc, buf):
-        cs = self.cs
-        if cs is not None:
-            cs(1)
-        self.dc(dc)
-        if cs is not None:
-            cs(0)
-        self.spi.write(buf)
-        if cs is not None:
-            cs(1)
-
-    def write_cmd(self, cmds):
-        self._write(0, cmds)
-
-    def write_data(self, buf):
-        self._write(1, buf)
+        super().__init__(width, height, SPIBus(spi, dc, rst, cs), col_offset, external_vcc)

@@ -3,7 +3,7 @@
 from firmware import buttons as B
 from firmware import strings
 from firmware.play import session as sessions
-from firmware.play.hub import log_text
+from firmware.play.log import log_text
 from firmware.ui import text, widgets
 from firmware.ui.stack import HOME, NONE, Screen
 
@@ -30,17 +30,16 @@ class EndScreen(Screen):
         app.play("defused" if skin.happy(winner) else "boom")
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
         if b == B.UP or b == B.DOWN:
-            last = max(0, len(self.lines) - self.app.lay.body_rows)
-            f = min(last, max(0, self.first + (1 if b == B.DOWN else -1)))
+            step = 1 if b == B.DOWN else -1
+            f = widgets.scroll(self.first, step, len(self.lines), self.app.lay.body_rows)
             if f != self.first:
                 self.first = f
                 self.dirty = True
-        elif k == B.PRESS and (b == B.OK or b == B.BACK):
+        elif B.kind_of(ev) == B.PRESS and (b == B.OK or b == B.BACK):
             return HOME
         return NONE
 

@@ -103,11 +103,12 @@ class PassScreen(Screen):
             return NONE
         if self.state == PEEK:
             if self.choices is not None:
-                return self._choose(b, k, now)
-            if (b == B.UP or b == B.DOWN) and (k == B.PRESS or k == B.REPEAT):
+                return self._choose(ev)
+            s = B.press_or_repeat(ev)
+            if s == B.UP or s == B.DOWN:
                 # More lines than rows (a small screen): scroll while still holding OK.
-                last = max(0, len(self.lines) - self.app.lay.body_rows)
-                f = min(last, max(0, self.first + (1 if b == B.DOWN else -1)))
+                step = 1 if s == B.DOWN else -1
+                f = widgets.scroll(self.first, step, len(self.lines), self.app.lay.body_rows)
                 if f != self.first:
                     self.first = f
                     self.dirty = True
@@ -126,9 +127,11 @@ class PassScreen(Screen):
             return self._done()
         return NONE
 
-    def _choose(self, b, k, now):
-        if k != B.PRESS and k != B.REPEAT:
+    def _choose(self, ev):
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         n = len(self.choices)
         if b == B.UP or b == B.DOWN:
             self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
@@ -155,9 +158,9 @@ class PassScreen(Screen):
         return BACK
 
     def skin_pause(self, now):
-        from firmware.play import hub
+        from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK pauses
 
-        return hub.PauseMenu(self.app, self.session, self.skin)
+        return PauseMenu(self.app, self.session, self.skin)
 
     def tick(self, now):
         if self.state == PEEK:

@@ -61,11 +61,12 @@ class RevealScreen(Screen):
         k = B.kind_of(ev)
         if k == B.PRESS and b in (B.OK, B.BACK):
             return BACK
-        if (k == B.PRESS or k == B.REPEAT) and b in (B.UP, B.DOWN):
+        b = B.press_or_repeat(ev)
+        if b == B.UP or b == B.DOWN:
             # A long result on a small screen scrolls.
             total = len(self.before) + len(self.after)
-            last = max(0, total - self.app.lay.body_rows)
-            f = min(last, max(0, self.first + (1 if b == B.DOWN else -1)))
+            step = 1 if b == B.DOWN else -1
+            f = widgets.scroll(self.first, step, total, self.app.lay.body_rows)
             if f != self.first:
                 self.first = f
                 self.dirty = True

@@ -39,10 +39,10 @@ class SetupScreen(Screen):
         self.dirty = True
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         step = 1 if b == B.UP else (-1 if b == B.DOWN else 0)
         if step and self.choosing_first:
             self.first = (self.first - step) % (self.players + 1)
@@ -68,7 +68,7 @@ class SetupScreen(Screen):
         return NONE
 
     def _deal(self):
-        from firmware.play.hub import Hub
+        from firmware.play.hub import Hub  # lazy: the hub and the pass-around load at the start
 
         names = seat_names(self.app.settings, self.players)
         first = self.first - 1 if self.first else None

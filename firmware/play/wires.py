@@ -8,7 +8,7 @@ forbid cutting straight back). The strings are the app's own "w." keys (firmware
 
 from firmware import buttons as B
 from firmware import strings
-from firmware.play.hub import PauseMenu
+from firmware.play.pause import PauseMenu
 from firmware.play.reveal import RevealScreen
 from firmware.ui import text, widgets
 from firmware.ui.stack import NONE, PUSH, REPLACE, Screen
@@ -117,10 +117,10 @@ class CutScreen(Screen):
         self.top = widgets.follow(self.cursor, self.top, self.rows)
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         step = -1 if b in (B.UP, B.LEFT) else (1 if b in (B.DOWN, B.RIGHT) else 0)
         if self.phase == CutScreen.SEAT:
             if step:

@@ -67,9 +67,10 @@ class AboutScreen(Screen):
         k = B.kind_of(ev)
         if k == B.PRESS and (b == B.BACK or b == B.OK):
             return BACK
-        if (k == B.PRESS or k == B.REPEAT) and (b == B.UP or b == B.DOWN):
-            last = max(0, len(self.lines) - self.app.lay.body_rows)
-            f = min(last, max(0, self.first + (1 if b == B.DOWN else -1)))
+        b = B.press_or_repeat(ev)
+        if b == B.UP or b == B.DOWN:
+            step = 1 if b == B.DOWN else -1
+            f = widgets.scroll(self.first, step, len(self.lines), self.app.lay.body_rows)
             if f != self.first:
                 self.first = f
                 self.dirty = True

@@ -1,55 +1,20 @@
-"""Menu screens: the main menu, a game's ruleset list, and the generic list they share."""
+"""Menu screens: the main menu and a game's ruleset list (both ListScreens of the UI kit)."""
 
 from core import games
-from firmware import buttons as B
 from firmware import catalog, strings
 from firmware.games import package
-from firmware.ui import icons, text, widgets
+from firmware.screens import resume
+from firmware.ui import icons
 from firmware.ui.dialog import Notice
-from firmware.ui.menu import Menu
-from firmware.ui.stack import BACK, NONE, PUSH, Screen
-
-
-class ListScreen(Screen):
-    """A titled scrolling list; OK runs the chosen row's action (a callable returning an intent).
-    UP/DOWN move (with repeat), LEFT/RIGHT jump a page, BACK leaves (except at the root)."""
-
-    def __init__(self, app, title, labels, actions, marks=None, root=False):
-        super().__init__(app)
-        self.title = text.fit(title, widgets.title_cols(app.lay, app.batt))
-        self.menu = Menu(app.lay, labels, marks)
-        self.actions = actions
-        self.root = root
-
-    def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
-            return NONE
-        m = self.menu
-        if b == B.UP or b == B.DOWN:
-            if m.move(-1 if b == B.UP else 1):
-                self.dirty = True
-        elif b == B.LEFT or b == B.RIGHT:
-            if m.move(-m.visible if b == B.LEFT else m.visible):
-                self.dirty = True
-        elif k == B.PRESS and b == B.OK and m.count():
-            return self.actions[m.cursor](now)
-        elif k == B.PRESS and b == B.BACK and not self.root:
-            return BACK
-        return NONE
-
-    def draw(self, fb, now):
-        fb.fill(0)
-        self.app.draw_bar(fb, self.title)
-        self.menu.draw(fb, self.app.txt)
+from firmware.ui.listscreen import ListScreen
+from firmware.ui.stack import NONE, PUSH
 
 
 def entry_notice(app, e):
     """What selecting a ruleset opens: the game's setup, or the reason it is broken."""
     if e.error:
         return Notice(app, strings.get("broken.title"), e.error)
-    from firmware.play.setup import SetupScreen
+    from firmware.play.setup import SetupScreen  # lazy: the play flow loads with a game
 
     try:
         rs = catalog.read(e.path)
@@ -93,21 +58,19 @@ def _open_prop(app, game):
 
 
 def _settings(app):
-    from firmware.screens import settings
+    from firmware.screens import settings  # lazy: off the heap until Settings is opened
 
     return settings.SettingsScreen(app)
 
 
 def _about(app, now):
-    from firmware.screens import about
+    from firmware.screens import about  # lazy: off the heap until About is opened
 
     return about.AboutScreen(app, now)
 
 
 def _saved_game(app, now):
     """The game left through the pause menu (or found at boot), offered back."""
-    from firmware.screens import resume
-
     scr = resume.game_prompt(app, now)
     if scr is None:
         return Notice(app, strings.get("resume.title"), strings.get("resume.none"))

@@ -1,7 +1,7 @@
 """Seat-name editor for four buttons: UP/DOWN change the letter, OK next, BACK previous."""
 
 from firmware import buttons as B
-from firmware import settings as S
+from firmware import settings as prefs
 from firmware import strings
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, Screen
@@ -18,14 +18,14 @@ class NameEditor(Screen):
             strings.get("s.seat") + str(seat + 1), widgets.title_cols(app.lay, app.batt)
         )
         name = app.settings.names[seat]
-        self.buf = bytearray(S.NAME_LEN)
-        for i in range(S.NAME_LEN):
+        self.buf = bytearray(prefs.NAME_LEN)
+        for i in range(prefs.NAME_LEN):
             self.buf[i] = ord(name[i]) if i < len(name) else 0x20
         self.pos = 0
         self.hint = text.wrap(strings.get("s.edit"), app.lay.cols)
 
     def _cycle(self, d):
-        chars = S.NAME_CHARS
+        chars = prefs.NAME_CHARS
         c = chr(self.buf[self.pos])
         i = chars.find(c)
         i = (i + d) % len(chars) if i >= 0 else 0
@@ -34,8 +34,8 @@ class NameEditor(Screen):
 
     def _save(self):
         name = bytes(self.buf).decode().strip()
-        if not S.valid_name(name):
-            name = S.default_name(self.seat)
+        if not prefs.valid_name(name):
+            name = prefs.default_name(self.seat)
         settings = self.app.settings
         if settings.names[self.seat] != name:
             settings.names[self.seat] = name
@@ -43,16 +43,16 @@ class NameEditor(Screen):
         return BACK
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k == B.LONG and b == B.OK:
+        if B.kind_of(ev) == B.LONG and B.button_of(ev) == B.OK:
             return self._save()
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         if b == B.UP or b == B.DOWN:
             self._cycle(1 if b == B.UP else -1)
         elif k == B.PRESS and (b == B.OK or b == B.RIGHT):
-            if self.pos >= S.NAME_LEN - 1:
+            if self.pos >= prefs.NAME_LEN - 1:
                 return self._save()
             self.pos += 1
             self.dirty = True
@@ -69,8 +69,8 @@ class NameEditor(Screen):
         fb.fill(0)
         app.draw_bar(fb, self.title)
         y = lay.row_y(0)
-        x = lay.centre_x(S.NAME_LEN)
-        app.txt.draw_buf(fb, self.buf, S.NAME_LEN, x, y, 1)
+        x = lay.centre_x(prefs.NAME_LEN)
+        app.txt.draw_buf(fb, self.buf, prefs.NAME_LEN, x, y, 1)
         # The cursor is an underline under the letter being edited (and a box on big screens).
         cx = x + self.pos * lay.cw
         fb.fill_rect(cx, y + lay.cw, lay.cw, lay.scale, 1)

@@ -1,7 +1,7 @@
 """The boot-time resume prompt: a saved prop (the timer) or game is offered back at boot."""
 
 from core import games
-from firmware import storage, strings
+from firmware import catalog, storage, strings
 from firmware.games import package
 from firmware.ui.dialog import Confirm, Notice
 from firmware.ui.stack import NONE, PUSH
@@ -14,8 +14,7 @@ def bad(app, why):
 
 def game_prompt(app, now):
     """Offer the saved game back; OK rebuilds it from the save and carries on at its last step."""
-    from firmware import catalog
-    from firmware.play import session as sessions
+    from firmware.play import session as sessions  # lazy: the play flow loads with a game
 
     try:
         s = sessions.Session.resume(catalog.read)
@@ -26,7 +25,7 @@ def game_prompt(app, now):
         return bad(app, str(e))
 
     def yes(now):
-        from firmware.play.hub import Hub
+        from firmware.play.hub import Hub  # lazy: the play flow loads with a game
 
         return (PUSH, Hub(app, s))
 
@@ -42,7 +41,7 @@ def prompt(app, now):
     """The screen to push over the main menu at boot, or None when nothing was saved. A running
     prop is offered first: it was counting down beside a physical game. (What this imports is
     dropped again at the menu: the app's resident set is taken before it runs.)"""
-    from firmware.play import session as sessions
+    from firmware.play import session as sessions  # lazy: dropped again at the menu
 
     for g in games.GAMES:
         if g[games.PROP]:

@@ -1,11 +1,11 @@
 """Settings: sound, volume, brightness, reveal auto-hide and seat names; saved when left."""
 
 from firmware import buttons as B
-from firmware import settings as S
+from firmware import settings as prefs
 from firmware import strings
-from firmware.screens.menu import ListScreen
 from firmware.screens.names import NameEditor
 from firmware.ui import text, widgets
+from firmware.ui.listscreen import ListScreen
 from firmware.ui.menu import Menu
 from firmware.ui.stack import BACK, NONE, PUSH, Screen
 
@@ -32,8 +32,8 @@ class SettingsScreen(Screen):
         hide = str(s.hide) + strings.get("s.sec") if s.hide else strings.get("s.never")
         values = (
             strings.get("s.on") if s.sound else strings.get("s.off"),
-            str(s.volume) + "/" + str(S.VOLUMES),
-            str(s.brightness) + "/" + str(S.BRIGHT),
+            str(s.volume) + "/" + str(prefs.VOLUMES),
+            str(s.brightness) + "/" + str(prefs.BRIGHT),
             hide,
             ">",
         )
@@ -54,11 +54,11 @@ class SettingsScreen(Screen):
         if row == 0:
             s.sound = not s.sound
         elif row == 1:
-            s.volume = _step(tuple(range(1, S.VOLUMES + 1)), s.volume, d)
+            s.volume = _step(tuple(range(1, prefs.VOLUMES + 1)), s.volume, d)
         elif row == 2:
-            s.brightness = _step(tuple(range(1, S.BRIGHT + 1)), s.brightness, d)
+            s.brightness = _step(tuple(range(1, prefs.BRIGHT + 1)), s.brightness, d)
         elif row == 3:
-            s.hide = _step(S.HIDE_CHOICES, s.hide, d)
+            s.hide = _step(prefs.HIDE_CHOICES, s.hide, d)
         self.changed = True
         self.app.apply_settings()
         self.app.play("confirm")
@@ -66,10 +66,10 @@ class SettingsScreen(Screen):
         self.dirty = True
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         m = self.menu
         if b == B.UP or b == B.DOWN:
             if m.move(-1 if b == B.UP else 1):
@@ -101,8 +101,8 @@ def _edit(app, i):
 
 def seats_screen(app):
     names = app.settings.names
-    labels = [str(i + 1) + " " + names[i] for i in range(S.SEATS)]
-    actions = [_edit(app, i) for i in range(S.SEATS)]
+    labels = [str(i + 1) + " " + names[i] for i in range(prefs.SEATS)]
+    actions = [_edit(app, i) for i in range(prefs.SEATS)]
     return SeatsScreen(app, strings.get("s.names"), labels, actions)
 
 
@@ -111,5 +111,5 @@ class SeatsScreen(ListScreen):
 
     def enter(self, now):
         names = self.app.settings.names
-        self.menu.set([str(i + 1) + " " + names[i] for i in range(S.SEATS)])
+        self.menu.set([str(i + 1) + " " + names[i] for i in range(prefs.SEATS)])
         self.dirty = True

@@ -17,22 +17,20 @@ class Notice(Screen):
         self.first = 0
 
     def _scroll(self, d):
-        last = max(0, len(self.lines) - self.app.lay.body_rows)
-        f = min(last, max(0, self.first + d))
+        f = widgets.scroll(self.first, d, len(self.lines), self.app.lay.body_rows)
         if f != self.first:
             self.first = f
             self.dirty = True
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
         if b == B.UP:
             self._scroll(-1)
         elif b == B.DOWN:
             self._scroll(1)
-        elif (b == B.OK or b == B.BACK) and k == B.PRESS:
+        elif (b == B.OK or b == B.BACK) and B.kind_of(ev) == B.PRESS:
             return BACK
         return NONE
 
@@ -71,10 +69,9 @@ class Confirm(Screen):
             return (THEN, self.on_yes(now))
         if k == B.PRESS and b == B.BACK:
             return (THEN, self.on_no(now)) if self.on_no is not None else BACK
-        if (k == B.PRESS or k == B.REPEAT) and (b == B.UP or b == B.DOWN):
-            last = max(0, len(self.lines) - self.room)
-            f = self.first + (1 if b == B.DOWN else -1)
-            f = min(last, max(0, f))
+        b = B.press_or_repeat(ev)
+        if b == B.UP or b == B.DOWN:
+            f = widgets.scroll(self.first, 1 if b == B.DOWN else -1, len(self.lines), self.room)
             if f != self.first:
                 self.first = f
                 self.dirty = True

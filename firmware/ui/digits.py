@@ -1,10 +1,7 @@
 """Big seven-segment digits drawn with fill_rect: any size, no font data, no allocation."""
 
-from core import const
-
 # Segment bits a..g (bit 0 = a, top; then clockwise b c d e f; g = middle) for 0..9.
 _SEGS = b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f"
-_MINUS = const(0x40)
 
 
 def thickness(dw):
@@ -57,11 +54,3 @@ def mmss(fb, minutes, seconds, box, c=1, colon=True):
     x += dw + gap
     digit(fb, seconds % 10, x, y, dw, dh, c)
     return x + dw
-
-
-def dashes(fb, box, c=1):
-    """--:-- for a time that is not set."""
-    x, y, dw, dh, gap = box
-    for i in range(4):
-        seg_digit(fb, _MINUS, x, y, dw, dh, c)
-        x += dw + gap + (dw // 2 + gap if i == 1 else 0)

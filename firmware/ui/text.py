@@ -138,14 +138,6 @@ def put_int(buf, pos, value, width=0, pad=0x20):
     return end
 
 
-def put_str(buf, pos, s):
-    """Copy ASCII str s into buf at pos; return the end."""
-    for ch in s:
-        buf[pos] = ord(ch)
-        pos += 1
-    return pos
-
-
 def mmss(ms):
     """(minutes, seconds) shown for ms remaining: rounded up, so 0:00 means really expired."""
     sec = (ms + 999) // 1000

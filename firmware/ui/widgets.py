@@ -1,5 +1,5 @@
 """Widgets drawn straight onto the framebuf: status bar, battery, rows, progress, scrollbar (and
-the scroll window that follows a list's cursor)."""
+the scroll window that follows a list's cursor, and the clamp every scrolling text shares)."""
 
 from firmware.ui import icons
 
@@ -72,6 +72,14 @@ def follow(cursor, top, rows):
     if cursor >= top + rows:
         return cursor - rows + 1
     return top
+
+
+def scroll(first, step, count, rows):
+    """The first row after scrolling `step` rows through `count` lines shown `rows` at a time:
+    never above the first line, never past the window that shows the last one."""
+    last = count - rows if count > rows else 0
+    f = first + step
+    return 0 if f < 0 else (last if f > last else f)
 
 
 def scrollbar(fb, lay, top, count, visible):

@@ -10,6 +10,7 @@ V receiver, + battery, - grey.
 
 from core.itsabomb.effects import KINDS
 from firmware import strings
+from firmware.play.skin import private_choice  # noqa: F401  the default: no private choice
 
 # A special card or Consultant text, a timeout, a scan: shown after the reveal, one Notice.
 _NEWS = "iab_news"
@@ -56,10 +57,6 @@ def happy(winner):
 def private_lines(session, view, seat):
     # Never asked for (no seat has a secret); the public table if a framework change ever does.
     return status_lines(session, view)
-
-
-def private_choice(session, seat):
-    return None
 
 
 def status_lines(session, view):

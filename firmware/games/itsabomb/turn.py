@@ -142,10 +142,10 @@ class TurnScreen(Screen):
 
     # -- buttons ------------------------------------------------------------------------------
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         step = -1 if b in (B.UP, B.LEFT) else (1 if b in (B.DOWN, B.RIGHT) else 0)
         st = self.state
         if step:
@@ -230,7 +230,7 @@ class TurnScreen(Screen):
         return how if screen is None else (how, screen)
 
     def _pause(self):
-        from firmware.play.hub import PauseMenu
+        from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
         return PauseMenu(self.app, self.session, ui)
 

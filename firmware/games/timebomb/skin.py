@@ -9,6 +9,7 @@ import sys
 
 from firmware import strings
 from firmware.play import wires
+from firmware.play.skin import private_choice  # noqa: F401  the default: no private choice
 
 action_lines = wires.action_lines  # the reveal's "<who> cuts a wire of <whom> #k"
 result_sound = wires.result_sound  # and its sound, one per kind of wire
@@ -37,10 +38,6 @@ def private_lines(session, view, seat):
         " " + str(hand["defuse"]) + " " + S("w.defuse"),
         " " + str(hand["bomb"]) + " " + S("w.bomb"),
     ]
-
-
-def private_choice(session, seat):
-    return None
 
 
 def status_lines(session, view):

@@ -20,11 +20,10 @@ class CheckReveal(RevealScreen):
         self.first = 0
 
     def event(self, ev, now):
-        k = B.kind_of(ev)
-        b = B.button_of(ev)
-        if self.done and (k == B.PRESS or k == B.REPEAT) and (b == B.UP or b == B.DOWN):
-            last = max(0, len(self.all) - self.app.lay.body_rows)
-            f = min(last, max(0, self.first + (1 if b == B.DOWN else -1)))
+        b = B.press_or_repeat(ev)
+        if self.done and (b == B.UP or b == B.DOWN):
+            step = 1 if b == B.DOWN else -1
+            f = widgets.scroll(self.first, step, len(self.all), self.app.lay.body_rows)
             if f != self.first:
                 self.first = f
                 self.dirty = True

@@ -60,10 +60,10 @@ class PlaceScreen(Screen):
         self.top = widgets.follow(self.cursor, self.top, self.rows)
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         step = -1 if b in (B.UP, B.LEFT) else (1 if b in (B.DOWN, B.RIGHT) else 0)
         if self.phase == _LIST:
             if step:
@@ -76,10 +76,9 @@ class PlaceScreen(Screen):
                 where = ui.where(self.session, self.places[self.cursor])
                 self.name = text.fit(strings.get("timebomb2.at") + where, self.app.lay.cols)
             elif k == B.PRESS and b == B.BACK:
-                from firmware.play.hub import PauseMenu, skin_for
+                from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
-                skin = skin_for(self.session.rs["game"])
-                return (PUSH, PauseMenu(self.app, self.session, skin))
+                return (PUSH, PauseMenu(self.app, self.session, ui))
             else:
                 return NONE
         elif k == B.PRESS and b == B.OK:

@@ -1,9 +1,10 @@
 """The Bomb timer menu: every preset of every valid timer ruleset, then any broken timer file."""
 
 from firmware import catalog, strings
-from firmware.screens.menu import ListScreen, entry_rows
+from firmware.screens.menu import entry_rows
 from firmware.ui import icons
 from firmware.ui.dialog import Notice
+from firmware.ui.listscreen import ListScreen
 from firmware.ui.stack import NONE, PUSH
 
 

@@ -3,13 +3,14 @@
 The cutting turn is the wire table's CutScreen (firmware/play/wires.py), on the wires the core
 allows now (a Location may forbid cutting straight back). Every screen here is drawn from
 view(None) and the core's legal actions, which at these steps depend only on what the table can
-see. The skin is the hub's (skin_for), so this module needs none of skin.py's.
+see. The skin is looked up by id (firmware.games.package), so this module needs none of skin.py's.
 """
 
 from firmware import buttons as B
+from firmware.games import package
 from firmware.games.undercover import table
-from firmware.play.hub import PauseMenu, skin_for
 from firmware.play.passing import PassScreen
+from firmware.play.pause import PauseMenu
 from firmware.play.wires import CutScreen
 from firmware.ui import text, widgets
 from firmware.ui.dialog import Notice
@@ -37,7 +38,7 @@ def needs_intro(view):
 
 
 def next_screen(app, session, view):
-    skin = skin_for(session.rs["game"])
+    skin = package(session.rs["game"], "skin")
     step = view["step"]
     if step == "cover":
         choices, on_choice = table.cover_choice(session)
@@ -53,7 +54,7 @@ def next_screen(app, session, view):
 
 
 def _pause(app, session):
-    return (PUSH, PauseMenu(app, session, skin_for(session.rs["game"])))
+    return (PUSH, PauseMenu(app, session, package(session.rs["game"], "skin")))
 
 
 class RoundScreen(Notice):
@@ -100,10 +101,10 @@ class PickScreen(Screen):
         self.sure = None  # the confirm question once a choice is picked
 
     def event(self, ev, now):
-        b = B.button_of(ev)
-        k = B.kind_of(ev)
-        if k != B.PRESS and k != B.REPEAT:
+        b = B.press_or_repeat(ev)
+        if b < 0:
             return NONE
+        k = B.kind_of(ev)
         step = -1 if b in (B.UP, B.LEFT) else (1 if b in (B.DOWN, B.RIGHT) else 0)
         if self.sure is None:
             if step:

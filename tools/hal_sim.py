@@ -1,6 +1,10 @@
 """Simulated board for the MicroPython unix port: a real framebuf display, buttons, wires and
-buzzer driven by a line protocol on stdin/stdout, with a virtual clock (imported only when
-board.json names driver "sim", so it is inert if deployed to a board).
+buzzer driven by a line protocol on stdin/stdout, with a virtual clock.
+
+Host-only: it runs on the sim's MicroPython (or CPython with tools/cpython_board), never on a
+board, so it lives in tools/. The sim's flash gets it at its root as hal_sim.py (simproc's
+populate_flash, flash.make_flash, and deploy to a board whose profile names the "sim" driver),
+and firmware/hardware.py imports it only when board.json names driver "sim".
 
 Input lines (one command each; blank lines and '#' comments are ignored):
   press NAME | release NAME   physical button of the profile (buttons[i].name -> bit i)
