@@ -15,7 +15,7 @@ from core import games
 from firmware.play import skin as base
 
 ROOT = Path(__file__).resolve().parents[1]
-TABLE_GAMES = [g.id for g in games.GAMES if not g.prop]
+TABLE_GAMES = [g[games.ID] for g in games.GAMES if not g[games.PROP]]
 
 # The skins draw through framebuf: they are imported in a CPython with the sim's stand-in for it
 # (tools/cpython_board), as the sim runs them, so this test process keeps no framebuf of its own.
