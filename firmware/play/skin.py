@@ -18,6 +18,7 @@ INTERFACE = (
     "happy",
     "private_lines",
     "private_choice",
+    "status_lines",
     "turn_screen",
     "action_lines",
     "result_lines",
@@ -43,6 +44,12 @@ def happy(winner):
 def private_lines(session, view, seat):
     """The private screen of `seat` from view(seat) only: a list of lines of at most
     passing.LINE_MAX characters each (so how far a player scrolls tells nothing)."""
+    raise NotImplementedError
+
+
+def status_lines(session, view):
+    """The public table in a few short lines from view(None) (the cutting turn of the wire games
+    shows the first two above its seat list on big screens)."""
     raise NotImplementedError
 
 
