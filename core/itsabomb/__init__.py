@@ -22,6 +22,9 @@ from core.errors import IllegalAction
 from core.itsabomb import effects as play
 from core.rng import Rng
 
+SIDES = ("players", "bomb")  # who may win, in an outcome (side, reason), in display order
+COOP = True  # all seats are SIDES[0], the team; SIDES[1] is the game beating it
+
 _EMPTY = const(0)  # the tile codes and phases of itsabomb_play.py
 _SETUP = const(0)
 _PLAY = const(1)

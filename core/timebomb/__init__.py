@@ -15,6 +15,7 @@ from core.wires import BOMB, DEFUSE, KINDS, MAX_SEATS, Table
 
 ROLES = ("sherlock", "moriarty")
 SIDES = ROLES  # who may win, in an outcome (side, reason)
+COOP = False  # two teams play against each other
 WHY = ("defused", "bomb", "rounds")  # outcome reasons; their text is "timebomb.why.<reason>"
 
 

@@ -27,6 +27,9 @@ from core.timebomb2.rules import (  # noqa: F401
 from core.timebomb2.save import dump, load, view
 from core.timebomb2.storm import storm
 
+SIDES = WINNERS  # who may win, in an outcome (side, reason), in display order
+COOP = False  # two teams play against each other
+
 _BY_NAME = (2, 3, 1, 0)  # troop kinds in name order, so that actions() comes out sorted
 
 

@@ -25,6 +25,9 @@ from core.undercover import locations
 from core.rng import Rng
 from core.undercover.rules import COLOURS, COVER, SHADOW, role_deck
 
+SIDES = rules.WINNERS  # who may win, in an outcome (side, reason), in display order
+COOP = False  # the teams (and Shadow) play against each other
+
 validate = rules.validate  # what core.ruleset.load calls
 
 
