@@ -89,6 +89,14 @@ def _unasked(view, actions):
     return [a for _h, a in out]
 
 
+def unplayable(rs):
+    """Countdown mode has no game on the device to simulate: the table holds the tiles."""
+    if rs["mode"] != "crisis":
+        msg = "mode: in %s mode the table holds the tiles, so there is no game to simulate"
+        return msg % rs["mode"]
+    return None
+
+
 def choose(view, actions, rnd):
     first = actions[0][0]
     if first in ("empty", "scan"):  # an effect wants a tile: the best-looking one
