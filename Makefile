@@ -40,10 +40,10 @@ BOARD ?= pico-ssd1306
 run: $(STAMP)
 	$(BIN)/python -m tools run --board $(BOARD)
 
-## bench: one table of the product's figures (memory, size, deploy, responsiveness, timer,
-## engine); not part of `make test`. BENCH=memory,timer runs some sections.
+## bench: one table of the product's figures (memory, size, deploy, responsiveness, prop,
+## engine); not part of `make test`. BENCH=memory,prop runs some sections.
 .PHONY: bench
-BENCH ?= memory,size,deploy,respond,timer,engine
+BENCH ?= memory,size,deploy,respond,prop,engine
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench --only $(BENCH)
 

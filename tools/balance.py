@@ -3,8 +3,13 @@
 `python -m tools balance RULESET --players 4..8 --games N [--policy random|simple|both]
 [--png FILE] [--jobs K] [--seed S]`. Every game is dealt by core from a seed derived from
 (--seed, player count, game number), so a run is repeatable, and both policies play the same
-deals. Each seat's moves come from tools/policies.py, which is handed only that seat's view.
+deals. Each seat's moves come from tools/policies/, which is handed only that seat's view.
 The table goes to stdout, a progress bar to stderr (on a terminal), the chart to --png.
+
+What it knows of a game it asks the game's core package: the sides an outcome names (`SIDES`),
+whether the seats play as one team against the game (`COOP`: then only the team's wins are
+reported), and whether the game keeps a score (a "score" in its public view: then the table
+gives the mean score of the wins).
 """
 
 import json
@@ -25,20 +30,8 @@ MAX_STEPS = 20000  # no shipped game comes near; a variant that loops forever is
 
 def sides(rs):
     """The sides whose win rate is reported; a cooperative game has one (the players)."""
-    game = rs["game"]
-    if game == "timebomb":
-        from core.timebomb import ROLES
-
-        return ROLES
-    if game == "undercover":
-        from core.undercover.rules import WINNERS
-
-        return WINNERS
-    if game == "timebomb2":
-        from core.timebomb2.rules import WINNERS
-
-        return WINNERS
-    return ("players",)  # It's a Bomb!: the table wins or the bomb does
+    m = games.module(rs["game"])
+    return m.SIDES[:1] if m.COOP else m.SIDES
 
 
 def wilson(wins, games):
@@ -66,7 +59,7 @@ def decide(game, policy, rnd):
 
 
 def play(Game, rs, players, seed, i, policy):
-    """One whole game: (winning side, score or None, actions played)."""
+    """One whole game: (winning side, score or None, actions played, whether it keeps a score)."""
     g = Game(rs, players, _rnd(seed, players, i, "deal").getrandbits(30))
     rnd = _rnd(seed, players, i, policy)
     steps = 0
@@ -80,7 +73,8 @@ def play(Game, rs, players, seed, i, policy):
         steps += 1
         if steps > MAX_STEPS:
             raise RulesetError("game: no end after %d actions (%d players)" % (steps, players))
-    return g.outcome()[0], getattr(g, "score", None), steps
+    table = g.view(None)
+    return g.outcome()[0], table.get("score"), steps, "score" in table
 
 
 def run_chunk(job):
@@ -88,13 +82,14 @@ def run_chunk(job):
     obj, policy, players, start, count, seed = job
     rs = rules.load(obj)
     Game = games.module(rs["game"]).Game
-    wins, score, steps = {}, 0, 0
+    wins, score, steps, scored = {}, 0, 0, False
     for i in range(start, start + count):
-        side, points, n = play(Game, rs, players, seed, i, policy)
+        side, points, n, keeps = play(Game, rs, players, seed, i, policy)
         wins[side] = wins.get(side, 0) + 1
         score += points or 0
         steps += n
-    return policy, players, count, wins, score, steps
+        scored = scored or keeps
+    return policy, players, count, wins, score, steps, scored
 
 
 def jobs_for(obj, pols, counts, games, seed, workers):
@@ -108,18 +103,24 @@ def jobs_for(obj, pols, counts, games, seed, workers):
 
 
 def simulate(obj, pols, counts, games, seed, workers=1, progress=None):
-    """{(policy, players): {"games", "wins": {side: n}, "score", "steps"}} for every pair."""
+    """{(policy, players): {"games", "wins": {side: n}, "score", "steps", "scored"}} for every
+    pair ("scored": the game keeps a score, and "score" sums it over the wins)."""
     todo = jobs_for(obj, pols, counts, games, seed, workers)
-    out = {(p, n): {"games": 0, "wins": {}, "score": 0, "steps": 0} for p in pols for n in counts}
+    out = {
+        (p, n): {"games": 0, "wins": {}, "score": 0, "steps": 0, "scored": False}
+        for p in pols
+        for n in counts
+    }
 
     def add(res):
-        pol, n, count, wins, score, steps = res
+        pol, n, count, wins, score, steps, scored = res
         cell = out[pol, n]
         cell["games"] += count
         for side, w in wins.items():
             cell["wins"][side] = cell["wins"].get(side, 0) + w
         cell["score"] += score
         cell["steps"] += steps
+        cell["scored"] = cell["scored"] or scored
         if progress:
             progress(count)
 
@@ -145,14 +146,15 @@ def rows(rs, results):
             lo, hi = wilson(w, games)
             row = {"policy": pol, "players": n, "side": side, "wins": w, "games": games}
             row.update(rate=w / games, low=lo, high=hi, steps=cell["steps"] / games)
-            row["score"] = cell["score"] / w if w and rs["game"] == "itsabomb" else None
+            row["scored"] = cell["scored"]
+            row["score"] = cell["score"] / w if w and cell["scored"] else None
             out.append(row)
     return out
 
 
 def table(rs, name, table_rows, games, seed):
     """The report as text lines."""
-    coop = rs["game"] == "itsabomb"
+    coop = any(r["scored"] for r in table_rows)  # a column for the mean score
     lines = ["%s (%s): %d games per player count, seed %s" % (rs["name"], name, games, seed)]
     head = "%-7s %7s  %-13s %6s %8s  %-17s %7s" % (
         "policy",
@@ -208,11 +210,13 @@ def load_file(path):
         rs = validate(data)
     except RulesetError as e:
         raise RulesetError("%s: %s" % (name, e)) from None
-    if rs["game"] == "timer":
-        raise RulesetError("%s: game: a timer has no sides to balance" % name)
-    if rs["game"] == "itsabomb" and rs["mode"] != "crisis":
-        msg = "mode: in %s mode the table holds the tiles, so there is no game to simulate"
-        raise RulesetError("%s: %s" % (name, msg % rs["mode"]))
+    row = games.info(rs["game"])
+    if row[games.PROP]:
+        msg = "%s: game: %s is a prop, with no sides to balance"
+        raise RulesetError(msg % (name, row[games.TITLE]))
+    why = policies.unplayable(rs)
+    if why is not None:
+        raise RulesetError("%s: %s" % (name, why))
     return json.loads(data), rs
 
 

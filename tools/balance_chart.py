@@ -72,6 +72,7 @@ def chart(rs, name, rows, games, seed):
     d.text((10, 8), title, fill=_INK, font=big)
     d.text((10, 28), "%d games per player count, seed %s" % (games, seed), fill=_INK, font=small)
     by = {(r["policy"], r["players"], r["side"]): r for r in rows}
+    scored = any(r["scored"] for r in rows)  # the game keeps a score: show the mean of the wins
     for p, pol in enumerate(pols):
         top = _TOP + p * (_PANEL_H + _PANEL_GAP) + 30
         base = top + _PANEL_H - 30
@@ -80,7 +81,7 @@ def chart(rs, name, rows, games, seed):
             return round(base - v * (base - top))
 
         caption = pol + " policy, by number of players"
-        if rs["game"] == "itsabomb":
+        if scored:
             caption += " (under each count: the mean score of the wins)"
         d.text((_LEFT, top - 28), caption, fill=_INK, font=small)
         for tick in (0, 25, 50, 75, 100):
@@ -92,7 +93,7 @@ def chart(rs, name, rows, games, seed):
             at = (x + group // 2, base + 4)
             d.text(at, str(n), fill=_INK, font=big, anchor="mt")
             r = by.get((pol, n, sides[0]))
-            if rs["game"] == "itsabomb" and r is not None and r["score"] is not None:
+            if scored and r is not None and r["score"] is not None:
                 at = (at[0], base + 20)
                 d.text(at, "%.1f" % r["score"], fill=_INK, font=small, anchor="mt")
             for k, side in enumerate(sides):

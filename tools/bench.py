@@ -2,8 +2,8 @@
 
 Sections: memory (smallest -X heapsize per shipped game ruleset and the idle app), size (deployed
 bytes per folder), deploy (vs mpremote cp -r), responsiveness (button event to finished frame,
-bytes to the display), timer (drift over an hour, expiry latency), engine (playouts/s).
-Each line says how it was measured. `--only memory,timer` runs some sections.
+bytes to the display), prop (the bomb timer's drift over an hour, expiry latency), engine
+(playouts/s). Each line says how it was measured. `--only memory,prop` runs some sections.
 """
 
 import argparse
@@ -16,6 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from core import games
 from tools import bench_core, heapsearch, playdriver
 from tools.bench_respond import responsiveness
 from tools.flash import make_flash as _flash
@@ -147,17 +148,30 @@ def deploy():
         row("deploy", "deploy", "failed", (res.stderr.strip().splitlines() or ["?"])[-1])
 
 
-# -- timer and engine ----------------------------------------------------------------------------
+# -- props and engine ----------------------------------------------------------------------------
 
 
-def timer(runs=5):
-    """An hour's countdown on core's Prop, time fed in jittery loop steps (5-45 ms, a 250 ms stall
-    now and then) from just before the ticks wrap: how far the remaining time ever is from the
-    true one, and how late the boom comes after the deadline."""
+def prop_rulesets():
+    """(core package, file) of every shipped ruleset of a prop (a registry row with PROP)."""
+    props = [g[games.ID] for g in games.GAMES if g[games.PROP]]
+    for path in sorted(RULESETS.glob("*.json")):
+        game = json.loads(path.read_text())["game"]
+        if game in props:
+            yield games.module(game), path
+
+
+def props(runs=5):
+    """For each prop ruleset, an hour's countdown on core's Prop, time fed in jittery loop steps
+    (5-45 ms, a 250 ms stall now and then) from just before the ticks wrap: how far the remaining
+    time ever is from the true one, and how late the boom comes after the deadline."""
+    for prop_mod, path in prop_rulesets():
+        _drift(prop_mod, path, runs)
+
+
+def _drift(prop_mod, path, runs):
     from core import ruleset, ticks
-    from core import timer as prop_mod
 
-    rs = ruleset.load(json.loads((RULESETS / "timer.json").read_text()))
+    rs = ruleset.load(json.loads(path.read_text()))
     i = next(i for i, p in enumerate(rs["presets"]) if p["defuse"] == "hold")
     drift, late = 0, []
     for seed in range(runs):
@@ -182,10 +196,11 @@ def timer(runs=5):
                 drift = max(drift, abs(prop.remaining(now) - max(0, ticks.diff(deadline, now))))
         assert events, "the prop did not arm"
         late.append(ticks.diff(boom, deadline))
-    row("timer", "drift over 1 h (%d runs)" % runs, "%d ms" % drift, "max |shown - true| left")
+    what = "%s: drift over 1 h (%d runs)" % (path.name, runs)
+    row("prop", what, "%d ms" % drift, "max |shown - true| left")
     row(
-        "timer",
-        "expiry latency",
+        "prop",
+        "%s: expiry latency" % path.name,
         "mean %.0f ms, worst %d ms" % (sum(late) / runs, max(late)),
         "boom step - deadline, 5-45 ms steps",
     )
@@ -209,7 +224,7 @@ SECTIONS = {
     "size": size,
     "deploy": deploy,
     "respond": lambda: responsiveness(row),
-    "timer": timer,
+    "prop": props,
     "engine": engine,
 }
 

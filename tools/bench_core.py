@@ -12,6 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from core import games
 from tools.runtimes import ROOT, run_cpython, run_micropython
 
 RULESETS = ROOT / "firmware" / "rulesets"
@@ -19,9 +20,10 @@ MPY = ROOT / "tools" / "mpy"
 
 
 def game_rulesets():
+    """Every shipped ruleset of a game (a prop, such as the bomb timer, has no playouts)."""
     for path in sorted(RULESETS.glob("*.json")):
         rs = json.loads(path.read_text())
-        if rs.get("game") != "timer":
+        if not games.info(rs["game"])[games.PROP]:
             yield path
 
 

@@ -12,6 +12,7 @@ that is meant to alter the deal, the rules, the events or the views, and review 
 import json
 import sys
 
+from core import games
 from tools import runtimes
 
 RULESETS = runtimes.ROOT / "firmware" / "rulesets"
@@ -23,12 +24,12 @@ HEAP = "256k"
 
 
 def shipped():
-    """{stem: path} of every shipped ruleset that is a game. The timer ("game": "timer") is a
-    countdown prop: it has no seats, no actions and no outcome, so there is nothing to play."""
+    """{stem: path} of every shipped ruleset that is a game. A prop (the bomb timer; its registry
+    row says PROP) has no seats, no actions and no outcome, so there is nothing to play."""
     out = {}
     for path in sorted(RULESETS.glob("*.json")):
         with open(path) as f:
-            if json.load(f).get("game") != "timer":
+            if not games.info(json.load(f)["game"])[games.PROP]:
                 out[path.stem] = path
     return out
 
