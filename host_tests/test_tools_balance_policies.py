@@ -134,3 +134,14 @@ def test_its_a_bomb_team_asks_first_then_cuts_a_tile_proven_new_and_safe():
     # The same row with an explosive in it is no longer proven safe: ask again elsewhere.
     v["answers"]["row"][2][0] = "explosive"
     assert policies.choose("simple", v, acts, random.Random(1))[0] == "ask"
+
+
+def test_every_game_has_its_simple_player_and_one_without_is_played_at_random():
+    for g in games.GAMES:
+        assert (policies.player(g[games.ID]) is None) == g[games.PROP], g[games.ID]
+    assert policies.player("no-such-game") is None
+    prop = next(g[games.ID] for g in games.GAMES if g[games.PROP])
+    acts = [("a",), ("b",), ("c",)]
+    for k in range(5):
+        a = policies.choose("simple", {"game": prop}, acts, random.Random(k))
+        assert a == policies.choose("random", {"game": prop}, acts, random.Random(k))
