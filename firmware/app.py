@@ -2,12 +2,15 @@
 
 import gc
 import os
+import sys
 
 from core import const
 from firmware import buttons as B
 from firmware import buzzer, catalog, storage, strings
+from firmware.screens import menu, resume
 from firmware.settings import Settings
 from firmware.ui import widgets
+from firmware.ui.dialog import Notice
 from firmware.ui.layout import Layout
 from firmware.ui.stack import Stack
 from firmware.ui.text import Text
@@ -81,10 +84,6 @@ class App:
 
     # -- the loop ------------------------------------------------------------------------------
     def boot(self, now):
-        import sys
-
-        from firmware.screens import menu, resume
-
         self.stack.push(menu.main_menu(self), now)
         # What the menu needs stays loaded; anything a screen imports later is dropped again
         # once the player is back at the menu, so RAM holds one game's code at a time.
@@ -96,8 +95,6 @@ class App:
             self.stack.push(scr, now)
         # Damage found at boot is said on screen, on top, before anything else.
         if restored or self.settings.error:
-            from firmware.ui.dialog import Notice
-
             body = restored or (strings.get("e.settings") + "\n" + self.settings.error)
             self.stack.push(Notice(self, strings.get("e.title"), body), now)
         self.tell_screen()
@@ -189,8 +186,6 @@ class App:
         gc.collect()
         self.log("error: " + type(e).__name__ + ": " + str(e))
         try:
-            import sys
-
             sys.print_exception(e)  # the traceback, on the serial console (and the sim's log)
         except (AttributeError, MemoryError):
             pass

@@ -21,7 +21,9 @@ A bad profile raises core.errors.RulesetError naming the field (see firmware/boa
 display that does not answer raises OSError naming the bus and pins.
 """
 
+import json
 import os
+import sys
 import time
 
 from firmware import buttons as _buttons
@@ -29,18 +31,14 @@ from firmware import buttons as _buttons
 
 def load_profile(path="board.json"):
     """Read and validate a profile file (on the device: /board.json next to main.py)."""
-    import json
-
     with open(path) as f:
         profile = json.load(f)
     return _validate(profile, path)
 
 
 def _validate(profile, src):
-    import sys
-
     import firmware
-    from firmware import boardcheck
+    from firmware import boardcheck  # lazy: dropped again right after (below)
 
     try:
         return boardcheck.validate(profile, src)
@@ -106,6 +104,7 @@ class _NoBuzzer:
 
 
 def _i2c_display(disp, machine):
+    # The drivers are imported where a profile needs them: a board holds only its own.
     from firmware.drivers import sh1106, ssd1306
 
     cfg = disp["i2c"]
@@ -139,6 +138,7 @@ def _spi_display(disp, machine):
     cs = Pin(cfg["cs"], Pin.OUT, value=1) if "cs" in cfg else None
     rst = Pin(cfg["rst"], Pin.OUT, value=1) if "rst" in cfg else None
     w, h = disp["width"], disp["height"]
+    # As for I2C: only the profile's driver is imported.
     if disp["driver"] == "st7789":
         from firmware.drivers import st7789
 

@@ -9,6 +9,8 @@ The two buses (I2CBus, SPIBus) send command and data runs the way every SSD1306-
 controller takes them; the SH1106 driver (sh1106.py) uses them too.
 """
 
+import time
+
 import framebuf
 
 from core import const
@@ -66,8 +68,6 @@ class SPIBus:
         if cs is not None:
             cs.init(cs.OUT, value=1)
         if rst is not None:
-            import time
-
             rst.init(rst.OUT, value=1)
             time.sleep_ms(1)
             rst(0)  # a reset pulse: the controller needs >= 3 us low
