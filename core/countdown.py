@@ -11,7 +11,7 @@ so beeps line up with the whole seconds a display shows. A late loop step fires 
 once (never a burst of the missed ones) and each checkpoint once.
 """
 
-from core import ticks
+from core import check, ticks
 from core.compat import const
 from core.errors import IllegalAction, RulesetError, SaveError
 
@@ -34,25 +34,72 @@ MAX_STEPS = const(16)
 _VERSION = const(1)
 
 
+def check_beeps(steps, path, most, shortest, longest, terse=False):
+    """The one check of a beep schedule: a list of at most MAX_STEPS [at_or_below_ms, interval_ms]
+    steps, thresholds 1..most (each once), intervals shortest..longest. Returns the steps as new
+    [threshold, interval] lists in their given order. A RulesetError names the exact path of what
+    is wrong (``presets.0.beeps.1.0: repeats an earlier step``); `terse` names the step instead,
+    with the whole shape it must have (It's a Bomb!'s messages)."""
+    whole = None
+    if terse:
+        whole = "[1.." + str(most) + ", " + str(shortest) + ".." + str(longest) + "]"
+    _list(steps, path)
+    out = []
+    seen = []
+    for i in range(len(steps)):
+        p = check.join(path, i)
+        s = steps[i]
+        if type(s) not in (list, tuple) or len(s) != 2:
+            _bad(p, -1, "must be [at_or_below_ms, interval_ms]", whole)
+        t, n = s
+        if not check.is_int(t) or not 1 <= t <= most:
+            _bad(p, 0, "must be 1.." + str(most), whole)
+        if not check.is_int(n) or not shortest <= n <= longest:
+            _bad(p, 1, "must be " + str(shortest) + ".." + str(longest), whole)
+        if t in seen:
+            _bad(p, 0, "repeats an earlier step", whole)
+        seen.append(t)
+        out.append([t, n])
+    return out
+
+
+def check_checkpoints(marks, path, most, repeats=False, terse=False):
+    """The one check of checkpoints: a list of at most MAX_STEPS times 1..most, each once unless
+    `repeats`. Returns them as a new list in their given order; errors as check_beeps()."""
+    _list(marks, path)
+    whole = "1.." + str(most) if terse else None
+    out = []
+    for i in range(len(marks)):
+        m = marks[i]
+        p = check.join(path, i)
+        if not check.is_int(m) or not 1 <= m <= most:
+            _bad(p, -1, "must be 1.." + str(most), whole)
+        if m in out and not repeats:
+            _bad(p, -1, "repeats an earlier checkpoint", whole)
+        out.append(m)
+    return out
+
+
+def _list(v, path):
+    if type(v) not in (list, tuple):
+        check.fail(path, "must be a list")
+    if len(v) > MAX_STEPS:
+        check.fail(path, "must have 0.." + str(MAX_STEPS) + " items")
+
+
+def _bad(p, sub, why, whole):
+    # The exact field (sub >= 0: an index inside the step), or the step and its whole shape.
+    if whole is not None:
+        check.fail(p, "must be " + whole + ", each threshold once")
+    check.fail(check.join(p, sub) if sub >= 0 else p, why)
+
+
 def _steps(beeps):
     """Beep steps as a flat tuple (threshold, interval, ...) with thresholds descending."""
     if beeps is None:
         return ()
-    if type(beeps) not in (list, tuple) or len(beeps) > MAX_STEPS:
-        raise RulesetError("beeps: must be a list of at most " + str(MAX_STEPS) + " steps")
-    pairs = []
-    for i, s in enumerate(beeps):
-        if type(s) not in (list, tuple) or len(s) != 2:
-            raise RulesetError("beeps." + str(i) + ": must be [at_or_below_ms, interval_ms]")
-        t, n = s
-        if type(t) is not int or not 1 <= t <= MAX_MS or type(n) is not int or n < 1:
-            raise RulesetError("beeps." + str(i) + ": needs 1.." + str(MAX_MS) + " and >= 1")
-        pairs.append((t, n))
-    pairs.sort(reverse=True)
     flat = []
-    for t, n in pairs:
-        if flat and flat[-2] == t:
-            raise RulesetError("beeps: two steps at " + str(t))
+    for t, n in sorted(check_beeps(beeps, "beeps", MAX_MS, 1, MAX_MS), reverse=True):
         flat.append(t)
         flat.append(n)
     return tuple(flat)
@@ -62,12 +109,8 @@ def _marks(checkpoints):
     """Checkpoint values as a tuple, descending, each once."""
     if checkpoints is None:
         return ()
-    if type(checkpoints) not in (list, tuple) or len(checkpoints) > MAX_STEPS:
-        raise RulesetError("checkpoints: must be a list of at most " + str(MAX_STEPS) + " values")
-    for i, c in enumerate(checkpoints):
-        if type(c) is not int or not 1 <= c <= MAX_MS:
-            raise RulesetError("checkpoints." + str(i) + ": must be 1.." + str(MAX_MS))
-    return tuple(sorted(set(checkpoints), reverse=True))
+    marks = check_checkpoints(checkpoints, "checkpoints", MAX_MS, True)
+    return tuple(sorted(set(marks), reverse=True))
 
 
 def _duration(ms):
