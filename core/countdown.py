@@ -11,7 +11,7 @@ so beeps line up with the whole seconds a display shows. A late loop step fires 
 once (never a burst of the missed ones) and each checkpoint once.
 """
 
-from core import check, ticks
+from core import schedule, ticks
 from core.compat import const
 from core.errors import IllegalAction, RulesetError, SaveError
 
@@ -29,77 +29,16 @@ PHASES = ("idle", "running", "paused", "done")
 
 # 99 hours: far below half the tick period (about 6.2 days), so a deadline stays unambiguous.
 MAX_MS = const(356400000)
-# Bounds the schedules, so no ruleset can make poll() slow or the state large.
-MAX_STEPS = const(16)
 _VERSION = const(1)
 
 
-def check_beeps(steps, path, most, shortest, longest, terse=False):
-    """The one check of a beep schedule: a list of at most MAX_STEPS [at_or_below_ms, interval_ms]
-    steps, thresholds 1..most (each once), intervals shortest..longest. Returns the steps as new
-    [threshold, interval] lists in their given order. A RulesetError names the exact path of what
-    is wrong (``presets.0.beeps.1.0: repeats an earlier step``); `terse` names the step instead,
-    with the whole shape it must have (It's a Bomb!'s messages)."""
-    whole = None
-    if terse:
-        whole = "[1.." + str(most) + ", " + str(shortest) + ".." + str(longest) + "]"
-    _list(steps, path)
-    out = []
-    seen = []
-    for i in range(len(steps)):
-        p = check.join(path, i)
-        s = steps[i]
-        if type(s) not in (list, tuple) or len(s) != 2:
-            _bad(p, -1, "must be [at_or_below_ms, interval_ms]", whole)
-        t, n = s
-        if not check.is_int(t) or not 1 <= t <= most:
-            _bad(p, 0, "must be 1.." + str(most), whole)
-        if not check.is_int(n) or not shortest <= n <= longest:
-            _bad(p, 1, "must be " + str(shortest) + ".." + str(longest), whole)
-        if t in seen:
-            _bad(p, 0, "repeats an earlier step", whole)
-        seen.append(t)
-        out.append([t, n])
-    return out
-
-
-def check_checkpoints(marks, path, most, repeats=False, terse=False):
-    """The one check of checkpoints: a list of at most MAX_STEPS times 1..most, each once unless
-    `repeats`. Returns them as a new list in their given order; errors as check_beeps()."""
-    _list(marks, path)
-    whole = "1.." + str(most) if terse else None
-    out = []
-    for i in range(len(marks)):
-        m = marks[i]
-        p = check.join(path, i)
-        if not check.is_int(m) or not 1 <= m <= most:
-            _bad(p, -1, "must be 1.." + str(most), whole)
-        if m in out and not repeats:
-            _bad(p, -1, "repeats an earlier checkpoint", whole)
-        out.append(m)
-    return out
-
-
-def _list(v, path):
-    if type(v) not in (list, tuple):
-        check.fail(path, "must be a list")
-    if len(v) > MAX_STEPS:
-        check.fail(path, "must have 0.." + str(MAX_STEPS) + " items")
-
-
-def _bad(p, sub, why, whole):
-    # The exact field (sub >= 0: an index inside the step), or the step and its whole shape.
-    if whole is not None:
-        check.fail(p, "must be " + whole + ", each threshold once")
-    check.fail(check.join(p, sub) if sub >= 0 else p, why)
-
-
 def _steps(beeps):
-    """Beep steps as a flat tuple (threshold, interval, ...) with thresholds descending."""
+    """Beep steps as a flat tuple (threshold, interval, ...) with thresholds descending, checked
+    by core/schedule.py (at most schedule.MAX_STEPS of them)."""
     if beeps is None:
         return ()
     flat = []
-    for t, n in sorted(check_beeps(beeps, "beeps", MAX_MS, 1, MAX_MS), reverse=True):
+    for t, n in sorted(schedule.check(beeps, "beeps", MAX_MS, 1, MAX_MS), reverse=True):
         flat.append(t)
         flat.append(n)
     return tuple(flat)
@@ -109,7 +48,7 @@ def _marks(checkpoints):
     """Checkpoint values as a tuple, descending, each once."""
     if checkpoints is None:
         return ()
-    marks = check_checkpoints(checkpoints, "checkpoints", MAX_MS, True)
+    marks = schedule.check(checkpoints, "checkpoints", MAX_MS, 0, 0, True)
     return tuple(sorted(set(marks), reverse=True))
 
 

@@ -8,7 +8,7 @@ A preset's optional fields get their defaults here, so the prop reads one comple
   penalty_ms, beeps ([[at_or_below_ms, interval_ms], ...]), checkpoints ([ms, ...]).
 """
 
-from core import check, countdown
+from core import check, schedule
 
 # Logical buttons, in the order of their ids in firmware/buttons.py (UP = 0 .. BACK = 5).
 BUTTONS = ("up", "down", "left", "right", "ok", "back")
@@ -115,14 +115,14 @@ def code(obj, key, path, needed, when):
 
 
 def beeps(obj, path, default):
-    """Beep steps [[at_or_below_ms, interval_ms], ...] checked by core.countdown; or default."""
+    """Beep steps [[at_or_below_ms, interval_ms], ...] checked by core.schedule; or default."""
     if "beeps" not in obj:
         return [[t, n] for t, n in default]
-    return countdown.check_beeps(obj["beeps"], check.join(path, "beeps"), MAX_MS, 50, 60000)
+    return schedule.check(obj["beeps"], check.join(path, "beeps"), MAX_MS, 50, 60000)
 
 
 def checkpoints(obj, path, default):
-    """Checkpoint times in ms, distinct (core.countdown's check); default if absent."""
+    """Checkpoint times in ms, distinct (core.schedule's check); default if absent."""
     if "checkpoints" not in obj:
         return list(default)
-    return countdown.check_checkpoints(obj["checkpoints"], check.join(path, "checkpoints"), MAX_MS)
+    return schedule.check(obj["checkpoints"], check.join(path, "checkpoints"), MAX_MS)
