@@ -1,11 +1,12 @@
-"""It's a Bomb! saves: the checks of the fields that need more than a range (the grid, the
-answers, the outcome), and the grid as the short text a save holds.
+"""It's a Bomb! saves: the grid as the short text a save holds, and the checks of its fields.
+
+Game.to_state() and Game.from_state() (core/itsabomb/__init__.py) call these for the fields that
+need more than a range check: the grid, the answers and the outcome.
 
 Every field is checked against the ruleset it is loaded with: the grid must hold exactly the
 scenario's tiles (less the grey ones a Consultant left out), flipped tiles and found colours
 must agree, and the deck position must lie inside the deck. Anything off raises SaveError.
 Messages are short on purpose: this module stays in RAM once a game has been resumed.
-Game.to_state() and Game.from_state() (core/itsabomb/__init__.py) call these.
 """
 
 from core import saves
