@@ -4,6 +4,10 @@ Each seat is dealt a whole set (a role and its troop cards) and a face-down buil
 the centre building, which nobody sees (T2-6). A turn places one troop card at a face-down
 building (T2-1); the card completing a group triggers the storm check (T2-2, T2-3), then the
 hideouts move and plain SWAT may return to work (T2-4); the game ends as T2-5 says.
+
+Events: ("place", by, place, count) ("check", place, result, total, swat, expert, bomb1, bomb2)
+("building", place, kind, found) ("move", places) ("return", seat) ("transceiver", seat)
+("win", side, reason), where reason is outcome()'s code: "boom", "hideouts" or "no_cards".
 """
 
 from core.compat import const
