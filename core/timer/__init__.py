@@ -4,16 +4,18 @@ A pure state machine on core.countdown, and the firmware's contract with it:
 - Build it with `Prop(ruleset, preset_index, now)` from a validated "timer" ruleset, or rebuild it
   after a reset with `Prop.from_state(ruleset, state, now)`; `to_state(now)` is the JSON-safe
   save. Time is an argument everywhere (`now`, the board's ticks_ms): the prop never reads a clock.
-- Drive it with its actions, which raise IllegalAction when they do nothing now and otherwise
-  return a list of events: `set_seconds(s)` before arming; `hold(kind, now)` when the button the
-  firmware maps to ARM, DEFUSE or PAUSE goes down and `release(now)` when it comes up (the prop
-  decides whether that hold counts now, `can_hold(kind)`); `key(button, now)` for a button of a
-  code (`codes()` says which codes may be typed now); `wire_cut(wire, now)` when a wire reads
-  open; `resume(now)` to continue a countdown that a reset paused, once the player says so.
+- Drive it with its actions, which raise IllegalAction when not allowed now (and change
+  nothing) and otherwise return a list of events: `set_seconds(s)` before arming;
+  `hold(kind, now)` when the button the firmware maps to ARM, DEFUSE or PAUSE goes down and
+  `release(now)` when it comes up (the prop decides whether that hold counts now,
+  `can_hold(kind)`); `key(button, now)` for a button of a code (`codes()` says which codes may
+  be typed now); `wire_cut(wire, now)` when a wire reads open; `resume(now)` to continue a
+  countdown that a reset paused, once the player says so.
 - On every loop step call `poll(now)` until it returns None: each call returns one due event
   (a finished hold, a beep, a checkpoint, the boom) and allocates nothing but a checkpoint's
-  tuple. Screens read `phase`, `remaining(now)`, `display_seconds(now)`, `hold_progress(now)`,
-  `strikes`, `entry` and `preset`.
+  tuple. Screens read `phase` (SET, ARMING, RUNNING, PAUSED, DEFUSED, BOOM), `seconds`,
+  `remaining(now)`, `display_seconds(now)`, `hold_progress(now)`, `strikes`, `cut_wires`,
+  `entry`, `restored` and `preset`.
 Events: ("arming",) ("armed",) ("cancel",) ("beep",) ("checkpoint", ms_left) ("digit", entered)
 ("wrong",) ("strike", n) ("wire_cut", wire) ("paused",) ("resumed",) ("defused",) ("boom",).
 Silent presets drop ("beep",): checkpoints are their only sound. Before arming a wired preset the
