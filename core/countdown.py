@@ -11,7 +11,7 @@ so beeps line up with the whole seconds a display shows. A late loop step fires 
 once (never a burst of the missed ones) and each checkpoint once.
 """
 
-from core import const, ticks
+from core import const, schedule, ticks
 from core.errors import IllegalAction, RulesetError, SaveError
 
 NONE = const(0)
@@ -28,30 +28,16 @@ PHASES = ("idle", "running", "paused", "done")
 
 # 99 hours: far below half the tick period (about 6.2 days), so a deadline stays unambiguous.
 MAX_MS = const(356400000)
-# Bounds the schedules, so no ruleset can make poll() slow or the state large.
-MAX_STEPS = const(16)
 _VERSION = const(1)
 
 
 def _steps(beeps):
-    """Beep steps as a flat tuple (threshold, interval, ...) with thresholds descending."""
+    """Beep steps as a flat tuple (threshold, interval, ...) with thresholds descending, checked
+    by core/schedule.py (at most schedule.MAX_STEPS of them)."""
     if beeps is None:
         return ()
-    if type(beeps) not in (list, tuple) or len(beeps) > MAX_STEPS:
-        raise RulesetError("beeps: must be a list of at most " + str(MAX_STEPS) + " steps")
-    pairs = []
-    for i, s in enumerate(beeps):
-        if type(s) not in (list, tuple) or len(s) != 2:
-            raise RulesetError("beeps." + str(i) + ": must be [at_or_below_ms, interval_ms]")
-        t, n = s
-        if type(t) is not int or not 1 <= t <= MAX_MS or type(n) is not int or n < 1:
-            raise RulesetError("beeps." + str(i) + ": needs 1.." + str(MAX_MS) + " and >= 1")
-        pairs.append((t, n))
-    pairs.sort(reverse=True)
     flat = []
-    for t, n in pairs:
-        if flat and flat[-2] == t:
-            raise RulesetError("beeps: two steps at " + str(t))
+    for t, n in sorted(schedule.check(beeps, "beeps", MAX_MS, 1, MAX_MS), reverse=True):
         flat.append(t)
         flat.append(n)
     return tuple(flat)
@@ -61,12 +47,8 @@ def _marks(checkpoints):
     """Checkpoint values as a tuple, descending, each once."""
     if checkpoints is None:
         return ()
-    if type(checkpoints) not in (list, tuple) or len(checkpoints) > MAX_STEPS:
-        raise RulesetError("checkpoints: must be a list of at most " + str(MAX_STEPS) + " values")
-    for i, c in enumerate(checkpoints):
-        if type(c) is not int or not 1 <= c <= MAX_MS:
-            raise RulesetError("checkpoints." + str(i) + ": must be 1.." + str(MAX_MS))
-    return tuple(sorted(set(checkpoints), reverse=True))
+    marks = schedule.check(checkpoints, "checkpoints", MAX_MS, 0, 0, True)
+    return tuple(sorted(set(marks), reverse=True))
 
 
 def _duration(ms):

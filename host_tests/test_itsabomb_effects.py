@@ -57,7 +57,7 @@ def test_rush_from_a_special_card_discards_more_cards_at_once():
     events = g.act(("ask", "row", 1))  # reveals the signal under 0:10, which rushes into the end
     assert events[-2:] == [
         ("countdown", "explosion"),
-        ("win", "bomb", "the countdown reached the explosion"),
+        ("win", "bomb", "explosion"),
     ]
 
 
@@ -95,9 +95,9 @@ def test_shield_smothers_the_next_explosive_only():
     layout = ["red", "grey", "explosive", "blue", "battery", "explosive"]
     g = place(rs, Game(rs, 2, 1), layout)
     g.act(("consult", 0))
-    assert g.act(("cut", 0, 2)) == [("cut", 0, 2, "explosive", "shielded"), ("countdown", 20)]
+    assert g.act(("cut", 0, 2)) == [("cut_tile", 0, 2, "explosive", "shielded"), ("countdown", 20)]
     assert g.outcome() is None and g.view(None)["shield"] is False
-    assert g.act(("cut", 1, 2))[-1] == ("win", "bomb", "an explosive was cut")
+    assert g.act(("cut", 1, 2))[-1] == ("win", "bomb", "explosive")
 
 
 def test_no_ask_silences_the_next_round():
@@ -148,7 +148,7 @@ def test_grid_effects_are_only_announced_in_countdown_mode():
     g.act(("consult", 1))
     g.act(("consult", 2))
     assert ("ask",) in g.actions() and g.view(None)["hold"] == 1
-    assert g.act(("ask",)) == [("ask",), ("hold", 0)]
+    assert g.act(("ask",)) == [("ask", None, None, None), ("hold", 0)]
 
 
 # -- our real-time rounds ---------------------------------------------------------------

@@ -263,3 +263,29 @@ def test_mutated_saves_raise_save_error_or_load(name, data):
     again.view(None)
     while again.outcome() is None:
         again.act(again.actions()[0])
+
+
+def test_a_save_from_before_reason_codes_loads_with_its_code():
+    # Saves written before outcomes were codes say why in English; they still load, as codes.
+    old = {
+        "explosive": "an explosive was cut",
+        "explosion": "the countdown reached the explosion",
+        "colours": "every colour is cut",
+    }
+    rs = load(BASE)
+    seen = set()
+    for seed in range(40):
+        g = Game(rs, 3, seed)
+        while g.outcome() is None:
+            acts = g.actions()
+            g.act(acts[seed * 7 % len(acts)])
+        side, why = g.outcome()
+        seen.add(why)
+        s = state(g)
+        assert s["outcome"] == [side, why]
+        s["outcome"] = [side, old[why]]
+        assert Game.from_state(rs, s).outcome() == (side, why)
+        s["outcome"] = [side, "because"]
+        with pytest.raises(SaveError):
+            Game.from_state(rs, s)
+    assert len(seen) >= 2

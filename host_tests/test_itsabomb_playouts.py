@@ -7,9 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.errors import IllegalAction
-from core.itsabomb import Game
-from core.itsabomb import moves as itsabomb_moves
-from core.itsabomb.effects import KINDS
+from core.itsabomb import Game, moves
+from core.itsabomb.tiles import KINDS
 from host_tests.support.itsabomb import SHIPPED, load, raw, resume, state
 
 RULESETS = {name: load(raw(name)) for name in SHIPPED}
@@ -53,7 +52,7 @@ def check_step(rs, g, pick, junk):
     acts = g.actions()
     assert acts and acts == sorted(acts) and len(set(acts)) == len(acts)
     assert g.reveals() == [] and g.current_player() == g.turn % g.n
-    assert all(itsabomb_moves.legal(g, a) for a in acts)
+    assert all(moves.legal(g, a) for a in acts)
     before = g.to_state()
     for _ in range(3):
         bad = junk()
@@ -107,7 +106,7 @@ def play_out(rs, players, seed, pick, junk):
         assert g.score == 3 * v["timers"] + 2 * unused + rs["level"] - players
     else:
         assert g.score is None
-        assert reason == "an explosive was cut" or rs["deck"][g.pos] == 0
+        assert reason == "explosive" or rs["deck"][g.pos] == 0
     assert resume(rs, g).view(None) == v
     if g.crisis:
         # After the end the whole grid is public ("." where there is no tile).

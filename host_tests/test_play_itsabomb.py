@@ -53,7 +53,7 @@ def test_a_whole_game_reaches_the_end_screen(entry, players, policy):
         evs = events(sp)
         assert evs[-1][0] == "win"
         # The round passes round the table: the speaker's name is in the log's seat count.
-        assert sum(1 for e in evs if e[0] in ("ask", "cut")) >= 1
+        assert sum(1 for e in evs if e[0] in ("ask", "cut_tile")) >= 1
         assert has_text(sp.frame, "Defused!" if evs[-1][1] == "players" else "BOOM!")
 
 
@@ -175,7 +175,7 @@ def first_cut_history(seed):
         assert len(result) == 4, "a reveal never showed its result"
         upto = sp.history.index(result[0])
         hist = [h for h in sp.history[:upto] if h[0] != "log"]
-        evs = [e for e in events(sp) if e[0] in ("ask", "cut")]
+        evs = [e for e in events(sp) if e[0] in ("ask", "cut_tile")]
         assert [e[:3] for e in evs[:3]] == [["ask", "row", "0"], ["ask", "col", "0"]] + [
             ["ask", "row", "1"]
         ]
@@ -207,5 +207,5 @@ def test_a_choice_can_be_changed_until_it_is_confirmed():
         press(sp, "BACK", "DOWN", "OK", "OK")  # ...no: B1
         assert has_text(sp.frame, "Cut B1?") and not events(sp)
         press(sp, "OK")
-        assert events(sp)[0][:3] == ["cut", "1", "0"]
+        assert events(sp)[0][:3] == ["cut_tile", "1", "0"]
         no_errors(sp)

@@ -18,7 +18,7 @@ SCRIPT = (
     _BOARD
     + r"""
 from firmware.play.session import Session
-from firmware.games.timebomb2 import skin as tb2_ui
+from firmware.games.timebomb2 import storm
 from firmware.games.timebomb2.place import PlaceScreen
 from firmware.games.timebomb2.check import CheckReveal
 
@@ -64,7 +64,7 @@ assert scr.phase == 1 and scr.places[scr.cursor] == 6, (scr.phase, scr.cursor)
 print("sure", redraws(scr, 20), *measure(2000))
 s.card = None
 events = s.act(("place", "swat", 6))
-rev = CheckReveal(app, s, tb2_ui, events, hw.now)
+rev = CheckReveal(app, s, storm, events, hw.now)
 app._apply((4, rev), hw.now)
 run(100)
 print("buildup", redraws(rev, 20), *measure(1000))

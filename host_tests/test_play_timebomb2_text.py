@@ -107,7 +107,7 @@ def test_a_check_result_shows_the_result_the_total_and_the_four_cards():
     assert ui.result_sound(evs) == "confirm"
     boom = check_events((0, 0, 1, 1), "explosion", 3, 0) + [
         ("building", 0, "boom", 0),
-        ("win", "terrorists", "the Boom building went up"),
+        ("win", "terrorists", "boom"),
     ]
     lines = ui.result_lines(s, boom)
     assert lines[:2] == ["EXPLOSION", "Ann: Boom"] and lines[-1] == "Terrorists win"

@@ -218,3 +218,30 @@ def test_hand_written_corrupt_saves(change):
         Game.from_state(RS, state)
     with pytest.raises(SaveError):
         Game.from_state(RS, ["not", "a", "save"])
+
+
+def test_a_save_from_before_reason_codes_loads_with_its_code():
+    # Saves written before outcomes were codes say why in English; they still load, as codes.
+    old = {
+        "boom": "the Boom building went up",
+        "hideouts": "every hideout was found",
+        "no_cards": "the next player has no troop card",
+    }
+    seen = set()
+    for seed in range(60):
+        g, policy = Game(RS, 4, seed), Rng(seed)
+        while g.outcome() is None:
+            for s in g.reveals():
+                g.seen(s)
+            acts = g.actions()
+            g.act(acts[policy.below(len(acts))])
+        side, why = g.outcome()
+        seen.add(why)
+        state = json.loads(json.dumps(g.to_state()))
+        assert state["outcome"] == [side, why]
+        state["outcome"] = [side, old[why]]
+        assert Game.from_state(RS, state).outcome() == (side, why)
+        state["outcome"] = [side, "because"]
+        with pytest.raises(SaveError):
+            Game.from_state(RS, state)
+    assert len(seen) >= 2

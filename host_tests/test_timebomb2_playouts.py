@@ -130,7 +130,7 @@ def check_act(g, before, action, events):
     assert win == ("win",) + g.outcome() and g.reveals() == []
     if win[1] == "swat":
         assert g.found == RS["buildings"][n][1] and g.found == before.found + 1
-    elif "Boom" in win[2]:
+    elif win[2] == "boom":
         assert g.up[place] and BUILDINGS[g.cards[place]] == "boom"
     else:  # ruling T2-5
         assert sum(g.hands[(by + 1) % n]) == 0

@@ -141,7 +141,7 @@ def test_the_boom_building_ends_the_game_for_the_terrorists():
         g = start(4)
         rig(g, cards=[BOOM, HIDEOUT, HIDEOUT, DUMMY, DUMMY], pile=pile, place=0)
         events = complete(g, last, 0)
-        assert events[-1] == ("win", "terrorists", "the Boom building went up")
+        assert events[-1] == ("win", "terrorists", "boom")
         assert "move" not in [e[0] for e in events] and "return" not in [e[0] for e in events]
         assert g.reveals() == [] and g.actions() == []
         assert g.view(2)["roles"] == ["swat" if r == 0 else "terrorist" for r in g.roles]
@@ -211,8 +211,8 @@ def test_terrorists_win_when_the_next_player_has_no_card():
     g = start(4, first=0)
     rig(g, hands=[[2, 0, 0, 0], [0, 0, 0, 0], [1, 0, 0, 0], [1, 0, 0, 0]])
     events = g.act(("place", "swat", 3))
-    assert events[-1] == ("win", "terrorists", "the next player has no troop card")
-    assert g.outcome() == ("terrorists", "the next player has no troop card")
+    assert events[-1] == ("win", "terrorists", "no_cards")
+    assert g.outcome() == ("terrorists", "no_cards")
 
 
 def test_the_game_goes_on_while_the_next_player_has_a_card():
@@ -229,7 +229,7 @@ def test_swat_win_when_every_hideout_is_face_up():
     rig(g, cards=[HIDEOUT, HIDEOUT, DUMMY, DUMMY, BOOM], pile=[SWAT, SWAT, SWAT])
     g.up[1], g.found = 1, 1
     events = complete(g, EXPERT, 0)
-    assert events[-1] == ("win", "swat", "every hideout was found")
+    assert events[-1] == ("win", "swat", "hideouts")
     assert g.view(None)["cards"] == ["hideout", "hideout", "dummy", "dummy", "boom"]
 
 

@@ -176,17 +176,17 @@ def test_silent_preset_keeps_checkpoints_and_pauses_by_code(rs):
 def test_wires_right_one_defuses_wrong_one_strikes(rs):
     prop, at = armed(rs, "Wired 3:00")
     with pytest.raises(IllegalAction):
-        prop.cut(4, at)
-    assert prop.cut(0, at) == [("cut", 0), ("strike", 1)]
+        prop.wire_cut(4, at)
+    assert prop.wire_cut(0, at) == [("wire_cut", 0), ("strike", 1)]
     assert prop.remaining(at) == 160000
     with pytest.raises(IllegalAction):
-        prop.cut(0, at)
-    assert prop.cut(2, at) == [("cut", 2), ("defused",)]
+        prop.wire_cut(0, at)
+    assert prop.wire_cut(2, at) == [("wire_cut", 2), ("defused",)]
     prop, at = armed(rs, "Wired 3:00")
-    prop.cut(3, at)
-    assert prop.cut(1, at) == [("cut", 1), ("strike", 2), ("boom",)]
+    prop.wire_cut(3, at)
+    assert prop.wire_cut(1, at) == [("wire_cut", 1), ("strike", 2), ("boom",)]
     with pytest.raises(IllegalAction):
-        Prop(rs, 3, 0).cut(2, 0)  # not armed yet
+        Prop(rs, 3, 0).wire_cut(2, 0)  # not armed yet
 
 
 def test_expiry_goes_off_once(rs):
@@ -286,7 +286,7 @@ def exercise(prop, data):
             elif move == "key":
                 prop.key(data.draw(st.integers(0, 5)), now)
             else:
-                prop.cut(data.draw(st.integers(0, 3)), now)
+                prop.wire_cut(data.draw(st.integers(0, 3)), now)
         except IllegalAction:
             pass
         drain(prop, now)

@@ -83,7 +83,7 @@ def session(rs, index, seed, w):
             elif move[0] == "key":
                 events += prop.key(move[1], now)
             elif move[0] == "cut":
-                events += prop.cut(move[1], now)
+                events += prop.wire_cut(move[1], now)
             else:
                 # A reset: save, rebuild from the JSON text, and answer "resume" when asked.
                 prop = Prop.from_state(rs, json.loads(json.dumps(prop.to_state(now))), now)

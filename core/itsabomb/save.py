@@ -1,24 +1,40 @@
-"""Rebuilding an It's a Bomb! game from a save, refusing anything the scenario cannot reach."""
+"""It's a Bomb! saves: the grid as the short text a save holds, and the checks of its fields.
 
-# Every field is checked against the ruleset it is loaded with: the grid must hold exactly the
-# scenario's tiles (less the grey ones a Consultant left out), flipped tiles and found colours
-# must agree, and the deck position must lie inside the deck. Anything off raises SaveError.
-# Messages are short on purpose: this module stays in RAM once a game has been resumed.
+Game.to_state() and Game.from_state() (core/itsabomb/__init__.py) call these for the fields that
+need more than a range check: the grid, the answers and the outcome.
+
+Every field is checked against the ruleset it is loaded with: the grid must hold exactly the
+scenario's tiles (less the grey ones a Consultant left out), flipped tiles and found colours
+must agree, and the deck position must lie inside the deck. Anything off raises SaveError.
+Messages are short on purpose: this module stays in RAM once a game has been resumed.
+"""
 
 from core import saves
-from core.itsabomb.effects import EMPTY, EXPLOSION, GREY, PLAY, SETUP
-from core.rng import Rng
+from core.itsabomb.tiles import EMPTY, EXPLOSION, GREY
+
+REASONS = ("explosive", "explosion", "colours")
+# Why old saves (before outcomes were codes) said the game ended, in the order of REASONS.
+_OLD = ("an explosive was cut", "the countdown reached the explosion", "every colour is cut")
 
 
-def _grid(g, text):
-    rs = g.rs
+def grid_text(grid, up):
+    """One letter a cell, "a".."k" face down and "A".."K" face up by tile code: a short text
+    keeps saves (and the heap while saving) small on the board."""
+    b = bytearray(len(grid))
+    for c in range(len(b)):
+        b[c] = grid[c] + (65 if up[c] else 97)
+    return str(b, "ascii")
+
+
+def grid(rs, text, used, empties, found):
+    """The grid and its face-up flags from their text, checked against the scenario's tiles."""
     n = rs["rows"] * rs["cols"]
     saves.need(type(text) is str, "grid")
     grid = bytearray(text.encode())
     up = bytearray(len(grid))
     saves.need(len(grid) == n, "grid")
     t = [0] * 11
-    found = []
+    seen = []
     for c in range(n):
         k = grid[c]
         saves.need(65 <= k <= 75 or 97 <= k <= 107, "grid")
@@ -28,70 +44,41 @@ def _grid(g, text):
         t[k] += 1
         saves.need(k == EMPTY or c not in rs["holes"], "grid")  # a hole holds no tile
         saves.need(not up[c] or k != EMPTY, "grid")
-        if up[c] and k in rs["colours"] and k not in found:
-            found.append(k)
+        if up[c] and k in rs["colours"] and k not in seen:
+            seen.append(k)
     out = t[EMPTY] - len(rs["holes"])  # grey cables left out by a Consultant
     t[GREY] += out
     t[EMPTY] = 0
     saves.need(t == list(rs["tiles"]), "tiles")
-    for k in range(len(g.used)):
-        if g.used[k] and rs["consultants"][k]["effect"] == "fewer_grey":
+    for k in range(len(used)):
+        if used[k] and rs["consultants"][k]["effect"] == "fewer_grey":
             out -= rs["consultants"][k]["amount"]
-    saves.need(out + g.empties == 0 and len(found) == g.found, "grid")
-    g.grid = grid
-    g.up = up
+    saves.need(out + empties == 0 and len(seen) == found, "grid")
+    return grid, up
 
 
-def load(g, state):
-    """Fill game g (made with object.__new__, rs set) from a saved state."""
-    rs = g.rs
-    saves.header(state, "itsabomb", 1)
-    g.n = saves.int_at(state, "n", rs["seats"][0], rs["seats"][1])
-    saves.need(state.get("mode") == rs["mode"], "mode")
-    g.crisis = rs["mode"] == "crisis"
-    try:
-        g.rng = Rng.from_state(state.get("rng"))
-    except ValueError:
-        saves.need(False, "rng")
-    g.phase = saves.int_at(state, "phase", SETUP, PLAY)
-    g.pos = saves.int_at(state, "pos", 0, len(rs["deck"]) - 1)
-    g.found = saves.int_at(state, "found", 0, len(rs["colours"]))
-    # The plain counters and flags of a save, with their highest values.
-    for key, hi in (("hold", 99), ("no_ask", 99), ("empties", 16), ("turn", 9999)):
-        setattr(g, key, saves.int_at(state, key, 0, hi))
-    for key in ("ordered", "shield", "scan"):
-        setattr(g, key, saves.int_at(state, key, 0, 1))
-    # Copies: the game must not change the caller's parsed save as it plays on.
-    g.used = list(saves.int_list(state.get("used"), len(rs["consultants"]), 0, 1, "used"))
-    answers = state.get("answers")
-    n = rs["rows"] + rs["cols"] if g.crisis else 0
-    saves.need(type(answers) is list and len(answers) == n, "answers")
-    for a in answers:
+def answers(v, n):
+    """The latest answer of each of the n lines (None, or up to 8 token codes), as a copy."""
+    saves.need(type(v) is list and len(v) == n, "answers")
+    for a in v:
         if a is not None:
             saves.int_list(a, None, GREY, 10, "answers")
             saves.need(len(a) <= 8, "answers")
-    g.answers = list(answers)
-    if g.crisis:
-        _grid(g, state.get("grid"))
-    else:
-        saves.need(state.get("grid") == "", "grid")
-        saves.need(not (g.empties or g.scan or g.ordered), "grid")
-        g.grid = g.up = bytearray(0)
-    saves.need(not (g.empties and g.scan), "choices")
-    g.result = saves.outcome(state.get("outcome"))
-    g.score = state.get("score")
-    if g.result is None:
-        saves.need(g.score is None and rs["deck"][g.pos] != EXPLOSION, "outcome")
-        saves.need(g.found < len(rs["colours"]), "outcome")
-    else:
-        ok = g.result[0] == "players"
-        saves.need(ok or g.result[0] == "bomb", "outcome")
-        saves.need(ok == (type(g.score) is int), "score")
-    if g.phase == SETUP:
-        saves.need(g.turn == 0 and g.pos == 0, "phase")
-    g.left = state.get("clock")
-    if g.left is not None:
-        t = rs["realtime"]
-        saves.need(t is not None and type(g.left) is int, "clock")
-        saves.need(1 <= g.left <= t["round_ms"], "clock")
-    g.clock = None
+    return list(v)
+
+
+def outcome(rs, v, score, pos, found):
+    """The saved outcome as (side, reason code), or None for a game that must still be open."""
+    result = saves.outcome(v)
+    if result is None:
+        saves.need(score is None and rs["deck"][pos] != EXPLOSION, "outcome")
+        saves.need(found < len(rs["colours"]), "outcome")
+        return None
+    ok = result[0] == "players"
+    saves.need(ok or result[0] == "bomb", "outcome")
+    saves.need(ok == (type(score) is int), "score")
+    why = result[1]
+    if why in _OLD:
+        why = REASONS[_OLD.index(why)]
+    saves.need(why in REASONS, "outcome")
+    return (result[0], why)

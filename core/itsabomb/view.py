@@ -4,7 +4,7 @@
 # are the latest token pile next to each row and column (IB-4), in the order they were laid out.
 # The hidden grid is shown in full only once the game is over.
 
-from core.itsabomb.effects import EMPTY, KINDS, SETUP, timers
+from core.itsabomb.tiles import EMPTY, KINDS, SETUP, timers
 
 
 def time(g):
@@ -50,7 +50,7 @@ def view(g, seat):
         "round": g.turn + 1,
         "card": card,
         "time": time(g),
-        "timers": timers(g),
+        "timers": timers(rs["deck"], g.pos),
         "cards": len(rs["deck"]) - g.pos,
         "colours": [KINDS[k] for k in rs["colours"]],
         "found": g.found,

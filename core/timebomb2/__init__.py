@@ -4,15 +4,24 @@ Each seat is dealt a whole set (a role and its troop cards) and a face-down buil
 the centre building, which nobody sees (T2-6). A turn places one troop card at a face-down
 building (T2-1); the card completing a group triggers the storm check (T2-2, T2-3), then the
 hideouts move and plain SWAT may return to work (T2-4); the game ends as T2-5 says.
+
+Events: ("place", by, place, count) ("check", place, result, total, swat, expert, bomb1, bomb2)
+("building", place, kind, found) ("move", places) ("return", seat) ("transceiver", seat)
+("win", side, reason), where reason is outcome()'s code: "boom", "hideouts" or "no_cards".
 """
 
+from core import const
 from core.errors import IllegalAction
 from core.looks import Looks
 from core.rng import Rng
 
+# The parts, imported as modules: a package global named like a submodule would shadow it.
+from core.timebomb2 import save, storm, view
+
 # The names of roles, cards and results live with the ruleset code; they are re-exported here
 # for the firmware, and validate() is the ruleset check core.ruleset.load calls.
 from core.timebomb2.rules import (  # noqa: F401
+    BOOM,
     BUILDINGS,
     HIDEOUT,
     RESULTS,
@@ -22,14 +31,10 @@ from core.timebomb2.rules import (  # noqa: F401
     validate,
 )
 
-# The parts import eagerly, one after another, while the heap is still unfragmented: each
-# compiles alone, so the board never holds two parse trees at once.
-from core.timebomb2.save import dump, load, view
-from core.timebomb2.storm import storm
-
 SIDES = WINNERS  # who may win, in an outcome (side, reason), in display order
 COOP = False  # two teams play against each other
 
+_SWAT = const(0)  # the troop kind that may return to work
 _BY_NAME = (2, 3, 1, 0)  # troop kinds in name order, so that actions() comes out sorted
 
 
@@ -95,28 +100,68 @@ class Game(Looks):
         self.troops[place].append([by, k])
         events = [("place", by, place, len(self.troops[place]))]
         if len(self.troops[place]) == self.rs["storm"]:
-            storm(self, place, events)
+            self._storm(place, events)
         if self.result is None:
             self.turn = (by + 1) % self.n
             if sum(self.hands[self.turn]) == 0:  # ruling T2-5
-                self.result = ("terrorists", "the next player has no troop card")
+                self.result = ("terrorists", "no_cards")
         if self.result is not None:
             self.pending = [0] * self.n  # nobody needs to look again once it is over
             events.append(("win", self.result[0], self.result[1]))
         return events
 
     def view(self, seat=None):
-        return view(self, seat)
+        return view.view(self, seat)
 
     def outcome(self):
+        """None while playing; then (winner, reason code): "boom", "hideouts" or "no_cards"."""
         return self.result
+
+    # -- the storm check ----------------------------------------------------------------
+
+    def _storm(self, place, events):
+        """The storm check of a complete group (T2-2) and what follows from it (T2-3, T2-4)."""
+        rs = self.rs
+        counts, total, result = storm.check(self.troops[place], rs["bombs"], rs["thresholds"])
+        self.troops[place] = []
+        self.last = [place] + counts + [result]
+        events.append(("check", place, RESULTS[result], total) + tuple(counts))
+        if result != storm.FAILED:  # ruling T2-3: storm in or huge explosion
+            kind = self.cards[place]
+            self.up[place] = 1
+            if kind == HIDEOUT:
+                self.found += 1
+            events.append(("building", place, BUILDINGS[kind], self.found))
+            if kind == BOOM:
+                self.result = ("terrorists", "boom")
+            elif self.found == self.hideouts():
+                self.result = ("swat", "hideouts")
+            else:
+                # Every seat whose building is face down looks again, changed or not: asking
+                # only those whose card changed would tell the whole table which cards moved.
+                self.cards, moved = storm.move(self.cards, self.up, self.rng)
+                self.pending = [1 - self.up[s] for s in range(self.n)]
+                events.append(("move", moved))
+        if result == storm.STORM and counts[_SWAT] == rs["storm"] and self.result is None:
+            seats, self.radio = storm.back_to_work(self.radio, self.n, counts[_SWAT])
+            for s in seats:
+                self.hands[s][_SWAT] += 1
+                events.append(("return", s))
+            events.append(("transceiver", self.radio))
+        else:
+            for k in range(4):
+                self.removed[k] += counts[k]
 
     # -- saves ----------------------------------------------------------------------------
 
     def to_state(self):
-        return dump(self)
+        return save.dump({k: getattr(self, k) for k in save.FIELDS})
 
     @classmethod
     def from_state(cls, ruleset, state):
         """Rebuild a saved game; a corrupt or foreign state raises SaveError."""
-        return load(object.__new__(cls), ruleset, state)
+        g = object.__new__(cls)
+        g.rs = ruleset
+        for k, v in save.load(ruleset, state).items():
+            setattr(g, k, v)
+        return g

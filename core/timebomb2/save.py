@@ -1,114 +1,108 @@
-"""TimeBomb II views and saves: what each seat may see, and the game as a JSON-safe dict.
+"""TimeBomb II saves: the game's fields as a JSON-safe dict, and a checked rebuild of them.
 
-A view holds only what its seat may know: the public table, plus the seat's own role, hand,
-building and placed cards. A save comes from flash that a power cut or a user may have damaged,
-so loading checks each field against the ruleset: the troop cards and buildings must add up to
-the ruleset's, and an unfinished game must not be in a position that ends it. Anything off
-raises SaveError.
+A save comes from flash that a power cut or a user may have damaged, so loading checks each
+field against the ruleset: the troop cards and buildings must add up to the ruleset's, and an
+unfinished game must not be in a position that ends it. Anything off raises SaveError.
 """
 
 from core import saves
 from core.rng import Rng
-from core.timebomb2.rules import (
-    BOOM,
-    BUILDINGS,
-    HIDEOUT,
-    MAX_SEATS,
-    MAX_TOTAL,
-    RESULTS,
-    ROLES,
-    TROOPS,
-    WINNERS,
+from core.timebomb2.rules import BOOM, HIDEOUT, MAX_SEATS, MAX_TOTAL, WINNERS
+
+# Everything a game holds besides its ruleset, by attribute name, in the save's order. The
+# random generator is saved as its state and `result` under "outcome"; the lists of ints (nested
+# at most twice) are saved as they are.
+FIELDS = (
+    "n",
+    "rng",
+    "roles",
+    "cards",
+    "up",
+    "pending",
+    "removed",
+    "hands",
+    "troops",
+    "turn",
+    "radio",
+    "found",
+    "last",
+    "result",
 )
-
-# The game's attributes that are saved as they are (lists of ints, nested at most twice).
-_FIELDS = ("roles", "cards", "up", "pending", "removed", "hands", "troops")
-
-
-def view(g, seat):
-    """What seat may know now (None: the public table); other roles only after the end."""
-    n, up = g.n, g.up
-    v = {"game": "timebomb2", "seats": n, "centre": n, "reveals": g.reveals()}
-    v["turn"], v["transceiver"] = g.turn, g.radio
-    v["hands"] = [sum(h) for h in g.hands]
-    v["troops"] = [len(t) for t in g.troops]
-    v["buildings"] = [BUILDINGS[g.cards[p]] if up[p] else None for p in range(n + 1)]
-    v["found"], v["hideouts"] = g.found, g.hideouts()
-    v["removed"] = _named(g.removed)
-    v["last"] = None if g.last is None else g.last[:5] + [RESULTS[g.last[5]]]
-    v["outcome"] = list(g.result) if g.result else None
-    if g.result is not None:
-        v["roles"] = [ROLES[r] for r in g.roles]
-        v["cards"] = [BUILDINGS[c] for c in g.cards]
-    if seat is not None:
-        v["seat"], v["role"] = seat, ROLES[g.roles[seat]]
-        v["hand"] = _named(g.hands[seat])
-        v["building"] = BUILDINGS[g.cards[seat]]
-        # the troop cards this seat placed face down, which its player remembers
-        v["placed"] = [[TROOPS[c[1]] for c in t if c[0] == seat] for t in g.troops]
-    return v
+# Old saves (before outcomes were codes) said why the game ended in English.
+_OLD_REASONS = {
+    "the Boom building went up": "boom",
+    "every hideout was found": "hideouts",
+    "the next player has no troop card": "no_cards",
+}
+REASONS = ("boom", "hideouts", "no_cards")
 
 
-def dump(g):
-    """The game g as a JSON-safe dict, random generator state included."""
-    s = {"game": "timebomb2", "v": 1, "n": g.n, "rng": g.rng.state()}
-    for k in _FIELDS:
-        s[k] = _copy(getattr(g, k))
-    s["turn"], s["radio"], s["found"] = g.turn, g.radio, g.found
-    s["last"] = _copy(g.last)
-    s["outcome"] = list(g.result) if g.result else None
+def dump(fields):
+    """The game's fields (a dict by FIELDS) as a JSON-safe dict, random generator included."""
+    s = {"game": "timebomb2", "v": 1}
+    for k in FIELDS:
+        v = fields[k]
+        if k == "rng":
+            v = v.state()
+        elif k == "result":
+            k, v = "outcome", list(v) if v else None
+        s[k] = _copy(v)
     return s
 
 
-def load(g, ruleset, s):
-    """Fill the blank game g from the saved dict s; anything off raises SaveError."""
+def load(ruleset, s):
+    """The game's fields (a dict by FIELDS) from the saved dict s; anything off: SaveError."""
     saves.header(s, "timebomb2", 1)
     n = s.get("n")
     saves.need(type(n) is int and n in ruleset["sets"], "no table for this player count")
-    g.rs, g.n = ruleset, n
     try:
-        g.rng = Rng.from_state(s.get("rng"))
+        rng = Rng.from_state(s.get("rng"))
     except ValueError:
         saves.need(False, "random generator state")
     sets, want = ruleset["sets"][n], ruleset["buildings"][n]
-    g.roles = _ints(s.get("roles"), n, 1, "roles")
-    g.cards = _ints(s.get("cards"), n + 1, 2, "cards")
-    g.up = _ints(s.get("up"), n + 1, 1, "up")
-    g.pending = _ints(s.get("pending"), n, 1, "pending")
-    g.removed = _ints(s.get("removed"), 4, MAX_TOTAL, "removed")
-    g.hands = _lists(s.get("hands"), n, 4, MAX_TOTAL, "hands")
-    g.last = s.get("last")
-    if g.last is not None:
-        g.last = _ints(g.last, 6, MAX_TOTAL, "last")
-        saves.need(g.last[0] <= n and g.last[5] < 3, "last check")
+    f = {"n": n, "rng": rng}
+    f["roles"] = roles = _ints(s.get("roles"), n, 1, "roles")
+    f["cards"] = cards = _ints(s.get("cards"), n + 1, 2, "cards")
+    f["up"] = up = _ints(s.get("up"), n + 1, 1, "up")
+    f["pending"] = _ints(s.get("pending"), n, 1, "pending")
+    f["removed"] = removed = _ints(s.get("removed"), 4, MAX_TOTAL, "removed")
+    f["hands"] = hands = _lists(s.get("hands"), n, 4, MAX_TOTAL, "hands")
+    last = s.get("last")
+    if last is not None:
+        last = _ints(last, 6, MAX_TOTAL, "last")
+        saves.need(last[0] <= n and last[5] < 3, "last check")
+    f["last"] = last
     troops = s.get("troops")
     saves.need(type(troops) is list and len(troops) == n + 1, "troops")
-    g.troops = []
-    have = list(g.removed)
+    f["troops"] = []
+    have = list(removed)
     for p in range(n + 1):
         t = _lists(troops[p], None, 2, MAX_SEATS, "troops")
-        saves.need(len(t) < ruleset["storm"] and not (t and g.up[p]), "troops at " + str(p))
+        saves.need(len(t) < ruleset["storm"] and not (t and up[p]), "troops at " + str(p))
         for c in t:
             saves.need(c[0] < n and c[1] < 4, "troop card")
             have[c[1]] += 1
-        g.troops.append(t)
+        f["troops"].append(t)
     for k in range(4):
-        for h in g.hands:
+        for h in hands:
             have[k] += h[k]
         for one in sets:
             have[k] -= one[1][k]
     saves.need(have == [0, 0, 0, 0], "troop cards do not add up to the ruleset")
-    saves.need(sorted(g.roles) == sorted(one[0] for one in sets), "roles do not match")
-    saves.need([g.cards.count(k) for k in range(3)] == want, "buildings do not match")
-    g.turn, g.radio = saves.int_at(s, "turn", 0, n - 1), saves.int_at(s, "radio", 0, n - 1)
-    g.found = saves.int_at(s, "found", 0, want[HIDEOUT])
-    saves.need(g.found == _face_up(g, HIDEOUT), "found does not match the buildings")
-    g.result = saves.outcome(s.get("outcome"))
-    if g.result is None:
-        saves.need(not _face_up(g, BOOM) and g.found < want[HIDEOUT], "the game is over")
+    saves.need(sorted(roles) == sorted(one[0] for one in sets), "roles do not match")
+    saves.need([cards.count(k) for k in range(3)] == want, "buildings do not match")
+    f["turn"], f["radio"] = saves.int_at(s, "turn", 0, n - 1), saves.int_at(s, "radio", 0, n - 1)
+    f["found"] = found = saves.int_at(s, "found", 0, want[HIDEOUT])
+    saves.need(found == _face_up(cards, up, HIDEOUT), "found does not match the buildings")
+    result = saves.outcome(s.get("outcome"))
+    if result is None:
+        saves.need(not _face_up(cards, up, BOOM) and found < want[HIDEOUT], "the game is over")
     else:
-        saves.need(g.result[0] in WINNERS, "bad outcome")
-    return g
+        why = _OLD_REASONS.get(result[1], result[1])
+        saves.need(result[0] in WINNERS and why in REASONS, "bad outcome")
+        result = (result[0], why)
+    f["result"] = result
+    return f
 
 
 def _copy(x):
@@ -128,13 +122,9 @@ def _lists(v, length, width, hi, what):
     return out
 
 
-def _face_up(g, kind):
+def _face_up(cards, up, kind):
     count = 0
-    for p in range(g.n + 1):
-        if g.up[p] and g.cards[p] == kind:
+    for p in range(len(cards)):
+        if up[p] and cards[p] == kind:
             count += 1
     return count
-
-
-def _named(counts):
-    return {TROOPS[k]: counts[k] for k in range(4)}

@@ -1,64 +1,47 @@
-"""TimeBomb II storm check: what happens when a building's troop group is complete.
+"""TimeBomb II's storm check and what follows it, as functions of values (T2-2, T2-3, T2-4).
 
-The group's bomb counts decide (ruling T2-2); a storm in or a huge explosion turns the building
-face up (T2-3); unless that ends the game the hideouts move, and plain SWAT return to work
-(T2-4). Called by core.timebomb2 when a placed card completes a group.
+The Game (core/timebomb2/__init__.py) calls them when a placed card completes a group and
+applies what they return: the group's result (T2-2), the hideouts' new places after a building
+turned face up (T2-3), and the seats that get a SWAT card back to work (T2-4).
 """
 
 from core import const
-from core.timebomb2.rules import BOOM, BUILDINGS, HIDEOUT, RESULTS
 
-_SWAT = const(0)
-_STORM = const(0)
-_FAILED = const(1)
-_EXPLOSION = const(2)
+STORM = const(0)  # results, indexes into rules.RESULTS
+FAILED = const(1)
+EXPLOSION = const(2)
 
 
-def storm(g, place, events):
-    """The storm check (ruling T2-2) and what follows from it (T2-3, T2-4)."""
+def check(group, bombs, thresholds):
+    """Ruling T2-2 for a complete group of [seat, kind] cards: (counts per kind, total, result).
+    A total at or below the first threshold storms in, at or above the second blows up."""
     counts = [0, 0, 0, 0]
-    for card in g.troops[place]:
+    for card in group:
         counts[card[1]] += 1
-    g.troops[place] = []
-    total = sum(counts[k] * g.rs["bombs"][k] for k in range(4))
-    lo, hi = g.rs["thresholds"]
-    result = _STORM if total <= lo else (_FAILED if total < hi else _EXPLOSION)
-    g.last = [place] + counts + [result]
-    events.append(("check", place, RESULTS[result], total) + tuple(counts))
-    if result != _FAILED:  # ruling T2-3: storm in or huge explosion
-        kind = g.cards[place]
-        g.up[place] = 1
-        if kind == HIDEOUT:
-            g.found += 1
-        events.append(("building", place, BUILDINGS[kind], g.found))
-        if kind == BOOM:
-            g.result = ("terrorists", "the Boom building went up")
-        elif g.found == g.hideouts():
-            g.result = ("swat", "every hideout was found")
-        else:
-            _move(g, events)
-    if result == _STORM and counts[_SWAT] == g.rs["storm"] and g.result is None:
-        # ruling T2-4: one card each, from the Transceiver holder leftwards
-        for _ in range(counts[_SWAT]):
-            g.hands[g.radio][_SWAT] += 1
-            events.append(("return", g.radio))
-            g.radio = (g.radio + 1) % g.n
-        events.append(("transceiver", g.radio))
-    else:
-        for k in range(4):
-            g.removed[k] += counts[k]
+    total = 0
+    for k in range(4):
+        total += counts[k] * bombs[k]
+    lo, hi = thresholds
+    return counts, total, STORM if total <= lo else (FAILED if total < hi else EXPLOSION)
 
 
-def _move(g, events):
-    """The face-down building cards are reshuffled among the face-down places (T2-3).
-
-    Every seat whose building is face down looks again, changed or not: asking only those
-    whose card changed would tell the whole table which cards moved.
-    """
-    places = [p for p in range(g.n + 1) if not g.up[p]]
-    deck = [g.cards[p] for p in places]
-    g.rng.shuffle(deck)
+def move(cards, up, rng):
+    """Ruling T2-3: the face-down building cards reshuffled among the face-down places; returns
+    the new list of building cards and the number of places that took part."""
+    places = [p for p in range(len(cards)) if not up[p]]
+    deck = [cards[p] for p in places]
+    rng.shuffle(deck)
+    out = list(cards)
     for i in range(len(places)):
-        g.cards[places[i]] = deck[i]
-    g.pending = [1 - g.up[s] for s in range(g.n)]
-    events.append(("move", len(places)))
+        out[places[i]] = deck[i]
+    return out, len(places)
+
+
+def back_to_work(radio, n, count):
+    """Ruling T2-4: the seats that take one SWAT card each, from the Transceiver holder
+    leftwards, and the seat that holds the Transceiver after them."""
+    seats = []
+    for _ in range(count):
+        seats.append(radio)
+        radio = (radio + 1) % n
+    return seats, radio

@@ -1,20 +1,35 @@
-"""The bomb-timer prop's rules: set, hold to arm, count down, defuse or go off.
+"""The bomb-timer prop: set a time, hold to arm, count down, defuse (code, hold or wire) or boom.
 
-A pure state machine on core.countdown: the firmware passes `now` (ticks_ms) and logical
-buttons, and plays what comes back. Actions (set_seconds, hold, release, key, cut, resume)
-return a list of event tuples; poll(now) returns one event or None and is called until None on
-every loop step (it allocates nothing but a checkpoint's tuple). Events:
-  ("arming",) ("armed",) ("cancel",) ("beep",) ("checkpoint", ms_left) ("digit", entered)
-  ("wrong",) ("strike", n) ("cut", wire) ("paused",) ("resumed",) ("defused",) ("boom",)
-Silent presets drop ("beep",): checkpoints are their only sound. Holds are started by the
-firmware with the kind it maps to a button (ARM, DEFUSE, PAUSE) and end on release; the prop
-decides whether that hold is allowed now. Before arming a wired preset the firmware should check
-that every wire is joined: wires are only watched from the arming on.
+A pure state machine on core.countdown, and the firmware's contract with it:
+- Build it with `Prop(ruleset, preset_index, now)` from a validated "timer" ruleset, or rebuild it
+  after a reset with `Prop.from_state(ruleset, state, now)`; `to_state(now)` is the JSON-safe
+  save. Time is an argument everywhere (`now`, the board's ticks_ms): the prop never reads a clock.
+- Drive it with its actions, which raise IllegalAction when not allowed now (and change
+  nothing) and otherwise return a list of events: `set_seconds(s)` before arming;
+  `hold(kind, now)` when the button the firmware maps to ARM, DEFUSE or PAUSE goes down and
+  `release(now)` when it comes up (the prop decides whether that hold counts now,
+  `can_hold(kind)`); `key(button, now)` for a button of a code (`codes()` says which codes may
+  be typed now); `wire_cut(wire, now)` when a wire reads open; `resume(now)` to continue a
+  countdown that a reset paused, once the player says so.
+- On every loop step call `poll(now)` until it returns None: each call returns one due event
+  (a finished hold, a beep, a checkpoint, the boom) and allocates nothing but a checkpoint's
+  tuple. Screens read `phase` (SET, ARMING, RUNNING, PAUSED, DEFUSED, BOOM), `seconds`,
+  `remaining(now)`, `display_seconds(now)`, `hold_progress(now)`, `strikes`, `cut_wires`,
+  `entry`, `restored` and `preset`.
+Events: ("arming",) ("armed",) ("cancel",) ("beep",) ("checkpoint", ms_left) ("digit", entered)
+("wrong",) ("strike", n) ("wire_cut", wire) ("paused",) ("resumed",) ("defused",) ("boom",).
+Silent presets drop ("beep",): checkpoints are their only sound. Before arming a wired preset the
+firmware checks that every wire is joined: wires are only watched from the arming on.
+
+Why it is not a Game (DESIGN.md's contract): it has no seats, turns, secrets or deal, and what
+happens depends on time rather than on a list of legal actions, so actions()/view()/reveals()/
+outcome() would say nothing. A save is a snapshot at `now`: a running countdown comes back
+PAUSED with `restored` set, because the prop cannot know how long the board was off.
 """
 
-from core import const, ticks
+from core import const, countdown, ticks
 from core.countdown import BEEP, CHECKPOINT, EXPIRED, Countdown
-from core.errors import IllegalAction
+from core.errors import IllegalAction, SaveError
 from core.timer.rules import validate  # noqa: F401  (core.ruleset calls core.timer.validate)
 
 SET = const(0)
@@ -41,6 +56,15 @@ EV_PAUSED = ("paused",)
 EV_RESUMED = ("resumed",)
 EV_DEFUSED = ("defused",)
 EV_BOOM = ("boom",)
+
+_VERSION = const(1)
+# The save's plain fields and the attributes they hold, in to_state's order.
+_SAVED = (
+    ("seconds", "seconds"),
+    ("strikes", "strikes"),
+    ("cut", "cut_wires"),
+    ("restored", "restored"),
+)
 
 
 class Prop:
@@ -173,7 +197,7 @@ class Prop:
                 events += self._strike(now)
         return events
 
-    def cut(self, wire, now):
+    def wire_cut(self, wire, now):
         """A physical wire read as opened; the right one defuses, any other is a strike."""
         if self.phase not in (RUNNING, PAUSED):
             raise IllegalAction("wires count only while armed")
@@ -182,7 +206,7 @@ class Prop:
         if self.cut_wires & (1 << wire):
             raise IllegalAction("that wire is already cut")
         self.cut_wires |= 1 << wire
-        events = [("cut", wire)]
+        events = [("wire_cut", wire)]
         if self._too_late(now):
             events.append(self._boom())
             return events
@@ -275,17 +299,57 @@ class Prop:
         self.entry = []
         return EV_BOOM
 
-    # -- saving (core/timer/save.py) --
+    # -- saving --
 
     def to_state(self, now):
         """A JSON-safe snapshot of the prop (holds and a half-typed code are not kept)."""
-        from core.timer import save as timer_save
-
-        return timer_save.dump(self, now)
+        cd = self.countdown
+        s = {"v": _VERSION, "game": "timer", "preset": self.index, "name": self.preset["name"]}
+        for key, attr in _SAVED:
+            s[key] = getattr(self, attr)
+        s["phase"] = PHASES[self.phase]
+        s["countdown"] = None if cd is None else cd.to_state(now)
+        return s
 
     @classmethod
     def from_state(cls, ruleset, state, now):
-        """Rebuild from to_state(). A running countdown comes back PAUSED (a reset happened)."""
-        from core.timer import save as timer_save
-
-        return timer_save.load(cls, ruleset, state, now)
+        """Rebuild from to_state(). A running countdown comes back PAUSED (a reset happened);
+        raises SaveError on anything that is not a save of this preset."""
+        if type(state) is not dict or state.get("v") != _VERSION or state.get("game") != "timer":
+            raise SaveError("save: not a timer of this version")
+        index = state.get("preset")
+        if type(index) is not int or not 0 <= index < len(ruleset["presets"]):
+            raise SaveError("save: the timer's preset is gone")
+        p = cls(ruleset, index, now)
+        if state.get("name") != p.preset["name"]:
+            raise SaveError("save: the timer's preset changed")
+        seconds, strikes, cut, restored = [state.get(key) for key, _ in _SAVED]
+        phase = state.get("phase")
+        if type(seconds) is not int or not 1 <= seconds <= 5999 or phase not in PHASES:
+            raise SaveError("save: bad timer time or phase")
+        if type(strikes) is not int or not 0 <= strikes <= p.preset["strikes"]:
+            raise SaveError("save: bad strike count")
+        if type(cut) is not int or not 0 <= cut < (1 << p.preset["wires"]):
+            raise SaveError("save: bad wires")
+        if type(restored) is not bool:
+            raise SaveError("save: bad flags")
+        for key, attr in _SAVED:
+            setattr(p, attr, state[key])
+        ph = PHASES.index(phase)
+        if ph > ARMING:
+            # Running, paused, defused or gone off: the countdown comes back held.
+            p.countdown = Countdown.from_state(state.get("countdown"), now, True)
+            cph = p.countdown.phase
+            if p.countdown.duration != seconds * 1000 or cph == countdown.IDLE:
+                raise SaveError("save: the countdown does not match the timer")
+            if cph == countdown.DONE and ph != DEFUSED:
+                # Saved in the step where the deadline passed, before the boom was seen.
+                ph = BOOM
+            elif cph == countdown.DONE:
+                raise SaveError("save: a defused timer cannot have run out")
+        elif state.get("countdown") is not None:
+            raise SaveError("save: a countdown before arming")
+        # Arming is a hold, and holds do not survive a reset; a running bomb comes back paused.
+        p.phase = SET if ph == ARMING else PAUSED if ph == RUNNING else ph
+        p.restored = (restored or ph == RUNNING) and p.phase == PAUSED
+        return p

@@ -8,7 +8,7 @@ A preset's optional fields get their defaults here, so the prop reads one comple
   penalty_ms, beeps ([[at_or_below_ms, interval_ms], ...]), checkpoints ([ms, ...]).
 """
 
-from core import check
+from core import check, schedule
 
 # Logical buttons, in the order of their ids in firmware/buttons.py (UP = 0 .. BACK = 5).
 BUTTONS = ("up", "down", "left", "right", "ok", "back")
@@ -16,7 +16,6 @@ DEFUSE_BY = ("code", "hold", "wire")
 PAUSE_BY = ("hold", "code", "none")
 
 MAX_PRESETS = 16
-MAX_STEPS = 16  # beep steps, and checkpoints
 MAX_CODE = 12
 MAX_WIRES = 8
 MAX_STRIKES = 9
@@ -116,42 +115,14 @@ def code(obj, key, path, needed, when):
 
 
 def beeps(obj, path, default):
-    """Beep steps [[at_or_below_ms, interval_ms], ...], thresholds distinct; default if absent."""
-    steps = check.list_of(obj, "beeps", path, 0, MAX_STEPS, False)
-    if steps is None:
+    """Beep steps [[at_or_below_ms, interval_ms], ...] checked by core.schedule; or default."""
+    if "beeps" not in obj:
         return [[t, n] for t, n in default]
-    base = check.join(path, "beeps")
-    out = []
-    seen = []
-    for i in range(len(steps)):
-        p = check.join(base, i)
-        s = steps[i]
-        if type(s) is not list or len(s) != 2:
-            check.fail(p, "must be [at_or_below_ms, interval_ms]")
-        t, n = s
-        if not check.is_int(t) or not 1 <= t <= MAX_MS:
-            check.fail(check.join(p, 0), "must be 1.." + str(MAX_MS))
-        if not check.is_int(n) or not 50 <= n <= 60000:
-            check.fail(check.join(p, 1), "must be 50..60000")
-        if t in seen:
-            check.fail(check.join(p, 0), "repeats an earlier step")
-        seen.append(t)
-        out.append([t, n])
-    return out
+    return schedule.check(obj["beeps"], check.join(path, "beeps"), MAX_MS, 50, 60000)
 
 
 def checkpoints(obj, path, default):
-    """Checkpoint times in ms, distinct; default if absent."""
-    marks = check.list_of(obj, "checkpoints", path, 0, MAX_STEPS, False)
-    if marks is None:
+    """Checkpoint times in ms, distinct (core.schedule's check); default if absent."""
+    if "checkpoints" not in obj:
         return list(default)
-    base = check.join(path, "checkpoints")
-    out = []
-    for i in range(len(marks)):
-        m = marks[i]
-        if not check.is_int(m) or not 1 <= m <= MAX_MS:
-            check.fail(check.join(base, i), "must be 1.." + str(MAX_MS))
-        if m in out:
-            check.fail(check.join(base, i), "repeats an earlier checkpoint")
-        out.append(m)
-    return out
+    return schedule.check(obj["checkpoints"], check.join(path, "checkpoints"), MAX_MS)

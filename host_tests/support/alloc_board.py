@@ -17,7 +17,7 @@ import framebuf, gc, sys
 from firmware import buttons
 from firmware.app import App
 from firmware import catalog
-from firmware.games.timer import run as timer_run
+from firmware.games.timer.run import TimerScreen
 from core import timer
 
 W, H, COLOUR = %(w)d, %(h)d, %(colour)s
@@ -97,7 +97,7 @@ run(3000)
 print("idle", *measure(5000))
 
 rs = catalog.read("rulesets/timer.json")
-scr = timer_run.TimerScreen(app, rs, 0, hw.now, "rulesets/timer.json")
+scr = TimerScreen(app, rs, 0, hw.now, "rulesets/timer.json")
 app._apply((3, scr), hw.now)
 hw.raw = 4  # hold OK: arm
 run(3500)

@@ -5,7 +5,7 @@ import json
 
 from core import ruleset
 from core.itsabomb import Game
-from core.itsabomb.effects import KINDS
+from core.itsabomb.tiles import KINDS
 from host_tests.support.rulesets import RULESETS
 
 SHIPPED = sorted(p.name for p in RULESETS.glob("itsabomb*.json"))

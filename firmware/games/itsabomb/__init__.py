@@ -1,1 +1,1 @@
-"""It's a Bomb! on the device: its screens (skin.py, turn.py and parts) and text (text_en.py)."""
+"""It's a Bomb! on the device: the skin (skin.py), its words and screens, text (text_en.py)."""

@@ -4,9 +4,8 @@ Built once per turn screen from the core's legal actions (so a rule the core app
 a round without questions, shows as a missing choice) and from view(None).
 """
 
-from firmware.games.itsabomb import skin as ui
+from firmware.games.itsabomb.names import S, cell_name, code, kind_name, line_name, tokens_text
 
-S = ui.S
 ANSWERS = "answers"  # the choice that shows every answer and cut tile so far
 
 
@@ -69,10 +68,10 @@ def answers_text(view):
     for kind in ("row", "col"):
         for i, a in enumerate(view["answers"][kind]):
             if a is not None:
-                line = S("itsabomb.o.ask" + kind) + " " + ui.line_name(kind, i) + ": "
-                out.append(line + ui.tokens_text(a))
+                line = S("itsabomb.o.ask" + kind) + " " + line_name(kind, i) + ": "
+                out.append(line + tokens_text(a))
     for r, row in enumerate(view["grid"]):
         for c, k in enumerate(row):
             if k != "?" and k != ".":
-                out.append(ui.cell_name(r, c) + ": " + ui.code(k) + " " + ui.kind_name(k))
+                out.append(cell_name(r, c) + ": " + code(k) + " " + kind_name(k))
     return "\n".join(out) if out else S("p.nolog")

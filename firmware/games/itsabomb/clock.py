@@ -5,7 +5,7 @@ loop step, plays its beeps, saves at its checkpoints (a reset resumes with about
 and keeps the seconds left as text in a buffer made once, so a redraw a second allocates nothing.
 """
 
-from firmware.games.itsabomb import skin as ui
+from firmware.games.itsabomb import news
 from firmware.ui import text
 
 
@@ -31,8 +31,8 @@ class RoundClock:
                 elif out is None:
                     out = [x for x in evs if x[0] != "beep" and x[0] != "checkpoint"]
             if out:
-                ui.record(session, out)
-                ui.tell(session, out)
+                session.record(out)  # logged, echoed and saved like the events of act()
+                news.tell(session, out)
                 app.play("strike", True)
                 return True
         sec = (g.clock_ms(now) + 999) // 1000

@@ -6,6 +6,7 @@ Shapes and letters carry every meaning; nothing is told by colour alone.
 """
 
 from core import const
+from firmware.games.itsabomb.names import code
 from firmware.ui import digits
 from firmware.ui.text import chars
 
@@ -18,8 +19,6 @@ MARGIN = const(3)
 
 def cells(view):
     """The picture's bytearray from view(None)["grid"] (face down "?", no tile ".")."""
-    from firmware.games.itsabomb.skin import code
-
     out = bytearray(view["rows"] * view["cols"])
     i = 0
     for row in view["grid"]:

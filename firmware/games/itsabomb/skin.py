@@ -2,52 +2,29 @@
 
 A cooperative game: nobody holds a secret (core's reveals() is always empty), so there is no
 pass-around; the device is the Crisis Unit (or, in countdown-only mode, the Countdown deck beside
-a human Crisis Unit) and the table shares one public screen (iab_turn.py). Every text here comes
-from view(None), the ruleset and events. Tiles and tokens are always named by a letter as well
-as drawn (most builds are monochrome): R Y G B P the colours, X explosive, D detonator,
-V receiver, + battery, - grey.
+a human Crisis Unit) and the table shares one public screen (turn.py). Every text here comes
+from view(None), the ruleset and events; the words are in names.py, the reveal's lines in
+results.py, the news of special cards and Consultants in news.py.
 """
 
-from core.itsabomb.effects import KINDS
-from firmware import strings
+from firmware.games.itsabomb import news
+from firmware.games.itsabomb.names import (  # noqa: F401  (side_name: the end screen's)
+    S,
+    cell_name,
+    code,
+    countdown_line,
+    found,
+    line_name,
+    mmss,
+    side_name,
+    tokens_text,
+)
+from firmware.games.itsabomb.results import (  # noqa: F401  (the reveal's part of the skin)
+    action_lines,
+    result_lines,
+    result_sound,
+)
 from firmware.play.skin import private_choice  # noqa: F401  the default: no private choice
-
-# A special card or Consultant text, a timeout, a scan: shown after the reveal, one Notice.
-_NEWS = "iab_news"
-
-
-def S(key):
-    return strings.get(key)
-
-
-def code(kind):
-    """One letter for a tile or token kind (by name), from the strings table."""
-    return S("itsabomb.codes")[KINDS.index(kind)]
-
-
-def kind_name(kind):
-    return S("itsabomb.k." + kind)
-
-
-def cell_name(r, c):
-    """Rows are letters, columns numbers: B3 is the second row, third column."""
-    return chr(65 + r) + str(c + 1)
-
-
-def line_name(kind, i):
-    return chr(65 + i) if kind == "row" else str(i + 1)
-
-
-def tokens_text(tokens):
-    return " ".join(code(t) for t in tokens) if tokens else S("itsabomb.none")
-
-
-def mmss(sec):
-    return str(sec // 60) + ":" + ("0" if sec % 60 < 10 else "") + str(sec % 60)
-
-
-def side_name(winner):
-    return S("itsabomb.w." + winner)
 
 
 def happy(winner):
@@ -68,115 +45,29 @@ def status_lines(session, view):
     return lines
 
 
-def found(view):
-    return str(view["found"]) + "/" + str(len(view["colours"]))
-
-
 def turn_screen(app, session):
-    news = getattr(session, _NEWS, None)
-    if news:
+    # The screens are imported here: the skin's texts load without them and the display kit.
+    told = news.take(session)
+    if told:
         from firmware.ui.dialog import Notice
 
-        setattr(session, _NEWS, None)
-        return Notice(app, news[0], "\n".join(news[1:]))
+        return Notice(app, told[0], "\n".join(told[1:]))
     from firmware.games.itsabomb.turn import TurnScreen
 
     return TurnScreen(app, session)
 
 
-def record(session, events):
-    """Log, echo and save events that came from the round clock rather than from act()."""
-    session.record(events)
-
-
-def tell(session, events):
-    """Keep the news of these events for a Notice after the current screen."""
-    lines = []
-    for ev in events:
-        e = ev[0]
-        if e == "card":
-            s = session.rs["specials"][ev[2]]
-            lines.append(S("itsabomb.c." + ev[1]) + "!")
-            if s["text"]:
-                lines.append(s["text"])
-        elif e == "consult":
-            c = session.rs["consultants"][ev[1]]
-            lines.append(c["name"])
-            if c["text"]:
-                lines.append(c["text"])
-        elif e == "scan":
-            lines.append(cell_name(ev[1], ev[2]) + ": " + tokens_text(ev[3]))
-        elif e == "timeout":
-            lines.append(S("itsabomb.timeout"))
-        elif e == "countdown" and lines:
-            lines.append(countdown_line(ev))
-        elif e == "hold" and lines:
-            lines.append(S("itsabomb.held"))
-    if lines:
-        setattr(session, _NEWS, [S("itsabomb.news")] + lines)
-
-
-def countdown_line(ev):
-    return S("itsabomb.boom") if ev[1] == "explosion" else S("itsabomb.time") + mmss(ev[1])
-
-
-def action_lines(session, events):
-    """The build-up names the question or the cut only, never what is under the tile."""
-    ev = events[0]
-    if ev[0] == "ask":
-        if len(ev) == 1:
-            return [S("itsabomb.asked")]
-        return [S("itsabomb.o.ask" + ev[1]) + " " + line_name(ev[1], ev[2])]
-    if len(ev) == 2:
-        return [S("itsabomb.reported")]
-    return [S("itsabomb.cut") + cell_name(ev[1], ev[2])]
-
-
-def result_lines(session, events):
-    lines = []
-    for ev in events:
-        e = ev[0]
-        if e == "ask" and len(ev) > 1:
-            lines.append(tokens_text(ev[3]))
-        elif e == "cut":
-            if len(ev) > 2:
-                lines.append(code(ev[3]) + " " + kind_name(ev[3]))
-            lines.append(S("itsabomb.v." + ev[-1]))
-        elif e == "hold":
-            lines.append(S("itsabomb.held"))
-        elif e == "countdown":
-            lines.append(countdown_line(ev))
-        elif e == "card":
-            lines.append(S("itsabomb.c." + ev[1]) + "!")
-        elif e == "score":
-            lines.append(S("itsabomb.score") + str(ev[1]))
-    return lines
-
-
-def result_sound(events):
-    sound = "chirp"
-    for ev in events:
-        if ev[0] == "win" and ev[1] == "bomb":
-            return "boom"
-        if ev[0] == "cut":
-            v = ev[-1]
-            sound = "confirm" if v == "new" else ("strike" if v == "shielded" else sound)
-        elif ev[0] == "card":
-            sound = "strike"
-    return sound
-
-
 def log_line(session, ev):
     e = ev[0]
     if e == "ask":
-        if len(ev) == 1:
+        if ev[1] is None:
             return S("itsabomb.asked")
         return (
             S("itsabomb.o.ask" + ev[1]) + " " + line_name(ev[1], ev[2]) + ": " + tokens_text(ev[3])
         )
-    if e == "cut":
-        if len(ev) == 2:
-            return S("itsabomb.reported") + ": " + S("itsabomb.v." + ev[1])
+    if e == "cut_tile":
+        if ev[1] is None:
+            return S("itsabomb.reported") + ": " + S("itsabomb.v." + ev[4])
         where = S("itsabomb.cut") + cell_name(ev[1], ev[2]) + " " + code(ev[3])
         return where + ": " + S("itsabomb.v." + ev[4])
     if e == "countdown":
@@ -194,7 +85,7 @@ def log_line(session, ev):
     if e == "score":
         return S("itsabomb.score") + str(ev[1])
     if e == "win":
-        return side_name(ev[1]) + " " + ev[2]
+        return side_name(ev[1]) + " " + S("itsabomb.why." + ev[2])
     return None
 
 

@@ -17,6 +17,10 @@ TEXT = {
     "itsabomb.none": "no tokens",
     "itsabomb.w.players": "Defused!",
     "itsabomb.w.bomb": "BOOM!",
+    # Why a game ended: core's outcome() reason codes.
+    "itsabomb.why.explosive": "an explosive was cut",
+    "itsabomb.why.explosion": "the countdown reached the explosion",
+    "itsabomb.why.colours": "every colour is cut",
     "itsabomb.time": "Time ",
     "itsabomb.found": "Colours ",
     "itsabomb.round": "Rd ",

@@ -10,10 +10,11 @@ while this screen is up, and pauses whenever the table leaves it.
 
 from core import const
 from firmware import buttons as B
-from firmware.games.itsabomb import draw
-from firmware.games.itsabomb import skin as ui
+from firmware.games import package
+from firmware.games.itsabomb import draw, news, results
 from firmware.games.itsabomb.choices import ANSWERS, Choices, answers_text
 from firmware.games.itsabomb.clock import RoundClock
+from firmware.games.itsabomb.names import S, cell_name, code, found, line_name, mmss
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
@@ -22,7 +23,6 @@ _LINE = const(1)  # which row or column to ask
 _ROW = const(2)  # the row of the tile to cut (scan, leave empty)
 _CELL = const(3)  # the tile in that row
 _SURE = const(4)  # OK does it, BACK changes it
-S = ui.S
 
 
 class TurnScreen(Screen):
@@ -80,11 +80,11 @@ class TurnScreen(Screen):
         # Short enough for 8 columns: rows are letters and columns numbers, so "Ask B" is a
         # row, "Ask 3" a column, and "Cut B_" the row of the tile about to be picked.
         if f == _LINE:
-            return S("itsabomb.ask") + ui.line_name(self.kind, self.pick())
+            return S("itsabomb.ask") + line_name(self.kind, self.pick())
         if f == _ROW:
             return S("itsabomb." + self.verb) + chr(65 + self.rows[self.ri]) + "_"
         if f == _CELL:
-            return S("itsabomb." + self.verb) + ui.cell_name(self.rows[self.ri], self._cell())
+            return S("itsabomb." + self.verb) + cell_name(self.rows[self.ri], self._cell())
         if self.state == _WHAT and not self.crisis:
             v = self.view
             return S("itsabomb.round") + str(v["round"]) + " " + self.session.name(v["speaker"])
@@ -105,13 +105,13 @@ class TurnScreen(Screen):
             self.dirty = True
             return
         cols = self.box.panel_cols
-        panel = [ui.mmss(v["time"])]
+        panel = [mmss(v["time"])]
         if self.rt:
             panel.append("")  # the round clock's row
         f = self._focus()
         self.hl_row = self.hl_col = -1
         if f == _LINE:
-            name = ui.line_name(self.kind, self.pick())
+            name = line_name(self.kind, self.pick())
             panel.extend(text.wrap(name + ":" + self._answer(self.kind, self.pick()), cols))
             if self.kind == "row":
                 self.hl_row = self.pick()
@@ -125,7 +125,7 @@ class TurnScreen(Screen):
             c = self.hl_col = self._cell()
             panel.append(chr(65 + r) + ":" + self._answer("row", r))
             panel.append(str(c + 1) + ":" + self._answer("col", c))
-        panel.append(ui.found(v))
+        panel.append(found(v))
         panel.append(self.session.name(v["speaker"]))
         for key in ("hold", "no_ask", "shield", "ordered"):
             if v[key]:
@@ -135,7 +135,7 @@ class TurnScreen(Screen):
 
     def _answer(self, kind, i):
         a = self.view["answers"][kind][i]
-        return "?" if a is None else ("".join(ui.code(t) for t in a) or "-")
+        return "?" if a is None else ("".join(code(t) for t in a) or "-")
 
     def _card_rows(self):
         return 2 if self.app.lay.body_rows < 6 else 3
@@ -216,9 +216,9 @@ class TurnScreen(Screen):
 
         s = self.session
         events = s.act(self.action)
-        ui.tell(s, events)
+        news.tell(s, events)
         if self.action[0] == "ask" or self.action[0] == "cut":
-            return self._away(REPLACE, RevealScreen(self.app, s, ui, events, now))
+            return self._away(REPLACE, RevealScreen(self.app, s, results, events, now))
         self.app.play("click")
         return self._away(BACK, None)
 
@@ -232,7 +232,7 @@ class TurnScreen(Screen):
     def _pause(self):
         from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
-        return PauseMenu(self.app, self.session, ui)
+        return PauseMenu(self.app, self.session, package(self.session.rs["game"], "skin"))
 
     # -- the round clock (real-time option) --------------------------------------------------
     def tick(self, now):

@@ -1,1 +1,1 @@
-"""TimeBomb II on the device: its screens (skin.py, place.py, check.py) and text (text_en.py)."""
+"""TimeBomb II on the device: the skin (skin.py), its words and screens, text (text_en.py)."""

@@ -13,6 +13,8 @@ from firmware.ui.stack import NONE
 
 
 class CheckReveal(RevealScreen):
+    """The reveal of one check; `skin` gives its lines and sound (storm.py, or the skin)."""
+
     def __init__(self, app, session, skin, events, now):
         super().__init__(app, session, skin, events, now)
         # Once done, the build-up's lines stay on top: they say which building was checked.

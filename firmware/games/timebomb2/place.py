@@ -1,6 +1,6 @@
 """TimeBomb II's public placement: the player picks a face-down building, confirms, and plays.
 
-The troop card was chosen in the player's private screen (tb2_ui.private_choice); this public
+The troop card was chosen in the player's private screen (skin.private_choice); this public
 screen shows only what the table sees: whose turn it is, the face-down buildings by name with
 their troop counts, and a face-down card going to the chosen one. Until OK on the confirmation
 the player may pick another building, or another card (which needs a new private look).
@@ -9,8 +9,10 @@ the player may pick another building, or another card (which needs a new private
 from core import const
 from firmware import buttons as B
 from firmware import strings
-from firmware.games.timebomb2 import skin as ui
+from firmware.games import package
+from firmware.games.timebomb2 import storm
 from firmware.games.timebomb2.check import CheckReveal
+from firmware.games.timebomb2.names import found_line, where
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
@@ -32,7 +34,7 @@ class PlaceScreen(Screen):
             session.name(seat) + strings.get("timebomb2.turn"), widgets.title_cols(lay, app.batt)
         )
         # Big screens show the hideouts found above the list; small ones leave it to the rules.
-        self.status = ui.status_lines(session, view)[:1] if lay.body_rows >= 6 else []
+        self.status = [found_line(view["found"], view["hideouts"])] if lay.body_rows >= 6 else []
         self.status = [text.fit(line, lay.cols) for line in self.status]
         n = view["seats"]
         storm = session.rs["storm"]
@@ -46,7 +48,7 @@ class PlaceScreen(Screen):
             count = " " + str(view["troops"][p])
             if cols >= 12:
                 count += "/" + str(storm)
-            self.labels.append(text.fit(ui.where(session, p), cols - len(count)) + count)
+            self.labels.append(text.fit(where(session, p), cols - len(count)) + count)
         self.labels.append(text.fit(strings.get("timebomb2.recard"), cols))
         self.rows = lay.body_rows - len(self.status)
         self.cursor = 0
@@ -73,12 +75,15 @@ class PlaceScreen(Screen):
                     self.session.card = None  # choose again, privately: the hub asks for it
                     return BACK
                 self.phase = _SURE
-                where = ui.where(self.session, self.places[self.cursor])
-                self.name = text.fit(strings.get("timebomb2.at") + where, self.app.lay.cols)
+                at = where(self.session, self.places[self.cursor])
+                self.name = text.fit(strings.get("timebomb2.at") + at, self.app.lay.cols)
             elif k == B.PRESS and b == B.BACK:
                 from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
-                return (PUSH, PauseMenu(self.app, self.session, ui))
+                return (
+                    PUSH,
+                    PauseMenu(self.app, self.session, package(self.session.rs["game"], "skin")),
+                )
             else:
                 return NONE
         elif k == B.PRESS and b == B.OK:
@@ -98,7 +103,7 @@ class PlaceScreen(Screen):
         kind = None
         for ev in events:
             if ev[0] == "check":
-                return (REPLACE, CheckReveal(self.app, s, ui, events, now))
+                return (REPLACE, CheckReveal(self.app, s, storm, events, now))
         self.app.play("click")
         return BACK
 

@@ -8,39 +8,22 @@ it only from the storm check, as with the real cards.
 """
 
 from core.timebomb2 import TROOPS
-from firmware import strings
-
-# The storm check's result names, as core's events spell them, and how the table hears them.
-_RESULTS = {
-    "storm": "timebomb2.x.storm",
-    "failed": "timebomb2.x.failed",
-    "explosion": "timebomb2.x.explosion",
-}
-
-
-def S(key):
-    return strings.get(key)
-
-
-def role_name(role):
-    return S("timebomb2.swat" if role == "swat" else "timebomb2.terrorist")
-
-
-def building_name(kind):
-    return S("timebomb2.b." + kind)
-
-
-def troop_name(kind):
-    return S("timebomb2.k." + kind)
-
-
-def where(session, place):
-    """A building is named for the seat it lies before, or the centre; never told by colour."""
-    return S("timebomb2.centre") if place == session.players else session.name(place)
-
-
-def side_name(winner):
-    return S("timebomb2.w.swat" if winner == "swat" else "timebomb2.w.terrorists")
+from firmware.games.timebomb2.names import (  # noqa: F401  (side_name: the end screen's)
+    S,
+    building_name,
+    found_line,
+    role_name,
+    side_name,
+    troop_name,
+    where,
+)
+from firmware.games.timebomb2.storm import (  # noqa: F401  (the reveal's part of the skin)
+    RESULTS,
+    action_lines,
+    card_lines,
+    result_lines,
+    result_sound,
+)
 
 
 def happy(winner):
@@ -88,62 +71,16 @@ def private_choice(session, seat):
 
 def status_lines(session, view):
     return [
-        S("timebomb2.found") + str(view["found"]) + "/" + str(view["hideouts"]),
+        found_line(view["found"], view["hideouts"]),
         S("timebomb2.radio") + session.name(view["transceiver"]),
     ]
 
 
 def turn_screen(app, session):
+    # Imported here: the skin's texts load without the screens and the display kit under them.
     from firmware.games.timebomb2.place import PlaceScreen
 
     return PlaceScreen(app, session)
-
-
-def action_lines(session, events):
-    """The build-up: which building is checked, known to all once its group is complete."""
-    return [S("timebomb2.check"), S("timebomb2.at") + where(session, events[0][2])]
-
-
-def card_lines(ev):
-    """The four cards of a check event ("check", place, result, total, swat, expert, b1, b2)."""
-    return [str(ev[4 + i]) + " " + troop_name(TROOPS[i]) for i in range(4) if ev[4 + i]]
-
-
-def result_lines(session, events):
-    lines = []
-    back = ""
-    for ev in events:
-        e = ev[0]
-        if e == "check":
-            lines.append(S(_RESULTS[ev[2]]))
-            lines.append(S("timebomb2.total") + str(ev[3]))
-            lines.extend(card_lines(ev))
-        elif e == "building":
-            lines.insert(1, where(session, ev[1]) + ": " + building_name(ev[2]))
-            if ev[2] != "boom":
-                lines.insert(
-                    2, S("timebomb2.found") + str(ev[3]) + "/" + str(session.game.hideouts())
-                )
-        elif e == "move":
-            lines.append(S("timebomb2.move"))
-        elif e == "return":
-            back += (", " if back else "") + session.name(ev[1])
-        elif e == "transceiver":
-            lines.append(S("timebomb2.back") + back)
-            lines.append(S("timebomb2.radio") + session.name(ev[1]))
-        elif e == "win":
-            lines.append(side_name(ev[1]))
-    return lines
-
-
-def result_sound(events):
-    for ev in events:
-        if ev[0] == "building":
-            return "boom" if ev[2] == "boom" else ("confirm" if ev[2] == "hideout" else "chirp")
-    for ev in events:
-        if ev[0] == "check":
-            return "boom" if ev[2] == "explosion" else "strike"
-    return "chirp"
 
 
 def log_line(session, ev):
@@ -168,7 +105,7 @@ def log_line(session, ev):
             + S("timebomb2.total")
             + str(ev[3])
             + " "
-            + S(_RESULTS[ev[2]])
+            + S(RESULTS[ev[2]])
         )
     if e == "building":
         return where(session, ev[1]) + ": " + building_name(ev[2])
@@ -179,7 +116,7 @@ def log_line(session, ev):
     if e == "transceiver":
         return S("timebomb2.radio") + session.name(ev[1])
     if e == "win":
-        return side_name(ev[1]) + ": " + ev[2]
+        return side_name(ev[1]) + ": " + S("timebomb2.why." + ev[2])
     return None
 
 
@@ -196,7 +133,7 @@ def rules_lines(session, view):
     lines = []
     if view["outcome"] is None and not view["reveals"]:
         lines.append(S("timebomb2.r.now") + session.name(view["turn"]) + S("timebomb2.r.place"))
-    lines.append(S("timebomb2.found") + str(view["found"]) + "/" + str(view["hideouts"]))
+    lines.append(found_line(view["found"], view["hideouts"]))
     waiting = []
     for p in range(n + 1):
         if not view["buildings"][p]:

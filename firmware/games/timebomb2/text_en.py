@@ -5,6 +5,10 @@ TEXT = {
     "timebomb2.terrorist": "Terrorist",
     "timebomb2.w.swat": "SWAT win",
     "timebomb2.w.terrorists": "Terrorists win",
+    # Why a game ended: core's outcome() reason codes.
+    "timebomb2.why.boom": "the Boom building went up",
+    "timebomb2.why.hideouts": "every hideout was found",
+    "timebomb2.why.no_cards": "the next player has no troop card",
     "timebomb2.you": "You: ",
     "timebomb2.bldg": "Bldg: ",
     "timebomb2.b.dummy": "Dummy",

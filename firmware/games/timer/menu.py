@@ -10,13 +10,13 @@ from firmware.ui.stack import NONE, PUSH
 
 def _start(app, path, index):
     def go(now):
-        from firmware.games.timer import run as timer_run
+        from firmware.games.timer.run import TimerScreen
 
         try:
             rs = catalog.read(path)
         except ValueError as e:  # the file changed or broke since boot
             return (PUSH, Notice(app, strings.get("broken.title"), str(e)))
-        return (PUSH, timer_run.TimerScreen(app, rs, index, now, path))
+        return (PUSH, TimerScreen(app, rs, index, now, path))
 
     return go
 

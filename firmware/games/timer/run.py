@@ -9,9 +9,8 @@ directly on six-button boards, else picked with UP/DOWN and entered with OK. PAU
 from core import const, timer
 from firmware import buttons as B
 from firmware import strings
-from firmware.games.timer import prop as timer_prop
-from firmware.games.timer import saved as timer_saved
-from firmware.games.timer import view as timer_view
+from firmware.games.timer import saved
+from firmware.games.timer.view import View
 from firmware.ui.stack import BACK, NONE, Screen
 
 # Saved every this often while counting (and at every change), so a reset loses little time.
@@ -29,7 +28,7 @@ class TimerScreen(Screen):
         self.path = path
         self.prop = prop if prop is not None else timer.Prop(rs, index, now)
         self.title = self.prop.preset["name"]
-        self.direct = timer_saved.has_all_buttons(app.hw.keymap)
+        self.direct = has_all_buttons(app.hw.keymap)
         self.field = 0  # SET: 0 minutes, 1 seconds
         self.sym = 4  # picker: the symbol under the cursor (starts on OK)
         self.holding = -1  # the button holding a prop hold
@@ -46,7 +45,7 @@ class TimerScreen(Screen):
         self.codes = ()
         self.codes_phase = -1
         self.code_len = 0
-        self.view = timer_view.View(app, self)
+        self.view = View(app, self)
         self._refresh()
 
     # -- helpers ------------------------------------------------------------------------------
@@ -74,12 +73,9 @@ class TimerScreen(Screen):
                 return True
         return False
 
-    def remaining_text(self, now):
-        return timer_saved.remaining_text(self.prop.remaining(now))
-
     def save(self, now):
         self.saved_at = now
-        timer_prop.save(self.app, timer_saved.state(self, now))
+        saved.save(self.app, self.path, self.prop, now)
 
     def _notify(self, key, now):
         self.note = strings.get(key)
@@ -128,7 +124,7 @@ class TimerScreen(Screen):
         self.holding = -1
         self.note = None  # the outcome replaces any note (e.g. the "Wrong!" of a last strike)
         self.ended_at = now
-        timer_prop.clear(self.app)  # nothing left to resume
+        saved.clear(self.app)  # nothing left to resume
 
     def _hold(self, kind, b, now):
         p = self.prop
@@ -248,7 +244,7 @@ class TimerScreen(Screen):
     def _leave(self):
         # Only leaving on purpose drops the save; any other way out (the app's error recovery)
         # keeps it, so the next boot offers the timer back.
-        timer_prop.clear(self.app)
+        saved.clear(self.app)
         return BACK
 
     def wires(self, mask, now):
@@ -260,7 +256,7 @@ class TimerScreen(Screen):
             bit = 1 << i
             armed = p.phase == timer.RUNNING or p.phase == timer.PAUSED
             if mask & bit and not p.cut_wires & bit and armed:
-                self._events(p.cut(i, now), now)
+                self._events(p.wire_cut(i, now), now)
         self.dirty = True
         return NONE
 
@@ -292,3 +288,15 @@ class TimerScreen(Screen):
 
     def draw(self, fb, now):
         self.view.draw(fb, now)
+
+
+def has_all_buttons(keymap):
+    """True when the board can press every logical button directly (codes typed as is);
+    otherwise codes are picked with UP/DOWN and entered with OK."""
+    seen = 0
+    for short, long in keymap:
+        if short >= 0:
+            seen |= 1 << short
+        if long >= 0:
+            seen |= 1 << long
+    return seen == 0x3F

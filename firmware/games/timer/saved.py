@@ -1,45 +1,54 @@
-"""The bomb-timer screen across a reset: what is saved, how it comes back, and the board's keys."""
+"""The bomb-timer prop's save across a reset: its file, what goes in it, and how it comes back."""
 
-from core import const, timer
-from firmware import strings
+from core import const
+from firmware import storage, strings
 from firmware.ui import text
 
+SAVE = "data/timer.json"
 VERSION = const(1)
 
 
-def state(scr, now):
-    """The save of a timer screen: its ruleset file and core's snapshot of the prop."""
-    return {"v": VERSION, "ruleset": scr.path, "prop": scr.prop.to_state(now)}
+def save(app, path, prop, now):
+    """Save the prop (and the ruleset file it came from) atomically; a failing flash is logged,
+    never fatal."""
+    try:
+        storage.save(SAVE, {"v": VERSION, "ruleset": path, "prop": prop.to_state(now)})
+        return True
+    except (OSError, ValueError) as e:
+        app.log("save failed: " + str(e))
+        return False
 
 
-def from_saved(app, saved, now):
-    """The timer screen for a saved state (paused after the reset), or None if it had ended.
-    Raises ValueError (SaveError/RulesetError) when the save or its ruleset is unusable."""
+def clear(app):
+    try:
+        storage.remove(SAVE)
+    except OSError as e:
+        app.log("remove failed: " + str(e))
+
+
+def exists():
+    return storage.exists(SAVE)
+
+
+def load(now):
+    """(ruleset, its path, the prop) of the saved timer, paused by the reset; None if it had
+    ended (or never started). Raises OSError, or ValueError (SaveError/RulesetError) when the
+    save or its ruleset is unusable."""
+    # Loaded here, not at import: prop.py asks exists() at every boot, timer or not.
+    from core import timer
     from firmware import catalog
-    from firmware.games.timer.run import TimerScreen
 
-    if type(saved) is not dict or saved.get("v") != VERSION:
+    data = storage.load(SAVE)
+    if type(data) is not dict or data.get("v") != VERSION:
         raise ValueError("save: not a timer save of this version")
-    path = saved.get("ruleset")
+    path = data.get("ruleset")
     if type(path) is not str or not path:
         raise ValueError("save: no ruleset named")
     rs = catalog.read(path)
-    prop = timer.Prop.from_state(rs, saved.get("prop"), now)
+    prop = timer.Prop.from_state(rs, data.get("prop"), now)
     if prop.phase == timer.DEFUSED or prop.phase == timer.BOOM or prop.phase == timer.SET:
-        return None  # it had ended (or never started): nothing to resume
-    return TimerScreen(app, rs, prop.index, now, path, prop)
-
-
-def has_all_buttons(keymap):
-    """True when the board can press every logical button directly (codes typed as is);
-    otherwise codes are picked with UP/DOWN and entered with OK."""
-    seen = 0
-    for short, long in keymap:
-        if short >= 0:
-            seen |= 1 << short
-        if long >= 0:
-            seen |= 1 << long
-    return seen == 0x3F
+        return None
+    return rs, path, prop
 
 
 def remaining_text(ms):
