@@ -93,6 +93,10 @@ class App:
         restored = storage.last_notice  # the resume prompt's load fell back to the .bak copy
         if scr is not None:
             self.stack.push(scr, now)
+        else:
+            # Nothing to offer: what the prompt imported to look (the session, the props'
+            # packages) goes again now, not at the first return to the menu.
+            catalog.unload(self._base)
         # Damage found at boot is said on screen, on top, before anything else.
         if restored or self.settings.error:
             body = restored or (strings.get("e.settings") + "\n" + self.settings.error)
