@@ -15,7 +15,6 @@ from firmware.ui.layout import Layout
 from firmware.ui.stack import Stack
 from firmware.ui.text import Text
 
-DATA = "data"
 # The loop's sleep per step: short while a sound plays (tone lengths), medium while a button is
 # down or a screen animates (holds, countdown), long when idle (saves battery; a press still
 # lands within 40 ms, then the 20 ms debounce).
@@ -43,7 +42,7 @@ class App:
         bz = prof.get("buzzer") or {}
         self.sound = buzzer.Sound(hw.buzzer, bz.get("resonance_hz", 2700))
         try:
-            os.mkdir(DATA)
+            os.mkdir(storage.DATA)
         except OSError:
             pass  # already there
         self.settings = Settings().load()

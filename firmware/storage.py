@@ -16,6 +16,8 @@ import os
 from core.errors import SaveError
 
 FORMAT = 1  # the envelope's version; what is inside is versioned by its owner
+DATA = "data"  # the folder of every save on the flash
+GAME_SAVE = DATA + "/game.json"  # the game in progress (firmware/play/session.py writes it)
 last_notice = None  # set by load() when it had to fall back to the .bak copy
 
 
@@ -79,6 +81,12 @@ def load(path):
     if got is None and got_bak is None:
         raise OSError(2, "no save at " + path)  # ENOENT: nothing saved yet
     raise SaveError(path + ": " + (got or "missing") + "; backup: " + (got_bak or "missing"))
+
+
+def prop_save(prop):
+    """Where a prop (a registry row with PROP, e.g. the timer) keeps its state: data/<id>.json,
+    so the boot prompt can see that one is saved without loading the prop's code."""
+    return DATA + "/" + prop + ".json"
 
 
 def exists(path):

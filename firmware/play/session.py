@@ -9,7 +9,7 @@ saved state, random generator included.
 from core import const, games
 from firmware import storage
 
-SAVE = "data/game.json"
+SAVE = storage.GAME_SAVE
 VERSION = const(1)
 # The game log is public history for the end screen; bounded so a long game cannot fill RAM.
 _LOG_MAX = const(96)

@@ -39,15 +39,13 @@ def game_prompt(app, now):
 
 def prompt(app, now):
     """The screen to push over the main menu at boot, or None when nothing was saved. A running
-    prop is offered first: it was counting down beside a physical game. (What this imports is
-    dropped again at the menu: the app's resident set is taken before it runs.)"""
-    from firmware.play import session as sessions  # lazy: dropped again at the menu
-
+    prop is offered first: it was counting down beside a physical game. Code is loaded only for
+    a save that exists, so a boot with nothing saved holds no more than the menu."""
     for g in games.GAMES:
-        if g[games.PROP]:
+        if g[games.PROP] and storage.exists(storage.prop_save(g[games.ID])):
             scr = package(g[games.ID], "prop").resume_prompt(app, now)
             if scr is not None:
                 return scr
-    if storage.exists(sessions.SAVE):
+    if storage.exists(storage.GAME_SAVE):
         return game_prompt(app, now)
     return None

@@ -4,7 +4,7 @@ from core import const
 from firmware import storage, strings
 from firmware.ui import text
 
-SAVE = "data/timer.json"
+SAVE = storage.prop_save("timer")
 VERSION = const(1)
 
 
