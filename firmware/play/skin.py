@@ -2,70 +2,46 @@
 
 Each game that is played around the table (not a prop) has `firmware/games/<id>/skin.py`, a
 module of plain functions that turn core views and events into text, sounds and the game's own
-turn screen. The hub (hub.py), the pass-around (passing.py), the reveal (reveal.py), the pause
-menu (pause.py, log.py) and the end screen (end.py) call exactly the names in INTERFACE, with
-the parameters below. Public text comes only from view(None) and events; private text only
-from view(seat).
+turn screen. The hub (hub.py), the pass-around (passing.py), the reveal (reveal.py), the cutting
+turn (wires.py), the pause menu (pause.py, log.py) and the end screen (end.py) call exactly the
+names in INTERFACE, with the parameters it lists. Public text comes only from view(None) and
+events; private text only from view(seat).
 
-The functions with a natural default are defined here for real, and a skin takes the ones it
-does not define with one import line, e.g. `from firmware.play.skin import private_choice`.
-The others say what a skin must return and raise if called: every skin defines its own
-(host_tests/test_play_skins.py checks each game's skin has every name, with these parameters).
+What every skin says for itself:
+  side_name(winner)              the end screen's title for the winning side, "Sherlock wins"
+  happy(winner)                  True when `winner` is the side the table cheers (the defusers):
+                                 the end screen plays "defused", else "boom"
+  private_lines(session, view, seat)  the private screen of `seat` from view(seat) only: lines
+                                 of at most passing.LINE_MAX characters (so how far a player
+                                 scrolls tells nothing)
+  status_lines(session, view)    the public table in a few short lines, from view(None)
+  turn_screen(app, session)      the screen of the public turn (the hub pushes it when no look
+                                 or choice is pending)
+  result_lines(session, events)  the reveal's public result of an action, after the build-up
+  rules_lines(session, view)     the pause menu's "Rules": what may happen now, from view(None)
+
+The rest have a natural default, defined below for real; a skin that has nothing of its own
+takes one with one import line, e.g. `from firmware.play.skin import private_choice`.
+(host_tests/test_play_skins.py checks each game's skin has every name, with these parameters.)
+Only the defaults are code: the board loads this module with a game, and documentation
+written as functions would cost its heap.
 """
 
+# (name, its parameters): what the play flow calls, in the order described above.
 INTERFACE = (
-    "side_name",
-    "happy",
-    "private_lines",
-    "private_choice",
-    "status_lines",
-    "turn_screen",
-    "action_lines",
-    "result_lines",
-    "result_sound",
-    "log_line",
-    "rules_lines",
-    "end_lines",
+    ("side_name", "winner"),
+    ("happy", "winner"),
+    ("private_lines", "session view seat"),
+    ("status_lines", "session view"),
+    ("turn_screen", "app session"),
+    ("result_lines", "session events"),
+    ("rules_lines", "session view"),
+    ("private_choice", "session seat"),
+    ("action_lines", "session events"),
+    ("result_sound", "events"),
+    ("log_line", "session ev"),
+    ("end_lines", "session view"),
 )
-
-
-# -- what each game must say for itself ---------------------------------------------------------
-def side_name(winner):
-    """The end screen's title for the winning side (outcome()[0]), e.g. "Sherlock wins"."""
-    raise NotImplementedError
-
-
-def happy(winner):
-    """True when `winner` is the side the table cheers (the defusers): the end screen then
-    plays "defused", else "boom"."""
-    raise NotImplementedError
-
-
-def private_lines(session, view, seat):
-    """The private screen of `seat` from view(seat) only: a list of lines of at most
-    passing.LINE_MAX characters each (so how far a player scrolls tells nothing)."""
-    raise NotImplementedError
-
-
-def status_lines(session, view):
-    """The public table in a few short lines from view(None) (the cutting turn of the wire games
-    shows the first two above its seat list on big screens)."""
-    raise NotImplementedError
-
-
-def turn_screen(app, session):
-    """The screen of the public turn (the hub pushes it when no look or choice is pending)."""
-    raise NotImplementedError
-
-
-def result_lines(session, events):
-    """The reveal's public result of an action, shown once the build-up is over: lines."""
-    raise NotImplementedError
-
-
-def rules_lines(session, view):
-    """The pause menu's "Rules": what may happen now, from view(None): lines."""
-    raise NotImplementedError
 
 
 # -- the defaults -------------------------------------------------------------------------------
