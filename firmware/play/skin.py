@@ -4,10 +4,10 @@ Each game that is played around the table (not a prop) has `firmware/games/<id>/
 module of plain functions that turn core views and events into text, sounds and the game's own
 turn screen. The hub (hub.py), the pass-around (passing.py), the reveal (reveal.py), the cutting
 turn (wires.py), the pause menu (pause.py, log.py) and the end screen (end.py) call exactly the
-names in INTERFACE, with the parameters it lists. Public text comes only from view(None) and
+functions listed below, with the parameters they show. Public text comes only from view(None) and
 events; private text only from view(seat).
 
-What every skin says for itself:
+What every skin says for itself (name(parameters), then what it returns):
   side_name(winner)              the end screen's title for the winning side, "Sherlock wins"
   happy(winner)                  True when `winner` is the side the table cheers (the defusers):
                                  the end screen plays "defused", else "boom"
@@ -20,28 +20,18 @@ What every skin says for itself:
   result_lines(session, events)  the reveal's public result of an action, after the build-up
   rules_lines(session, view)     the pause menu's "Rules": what may happen now, from view(None)
 
-The rest have a natural default, defined below for real; a skin that has nothing of its own
-takes one with one import line, e.g. `from firmware.play.skin import private_choice`.
-(host_tests/test_play_skins.py checks each game's skin has every name, with these parameters.)
-Only the defaults are code: the board loads this module with a game, and documentation
-written as functions would cost its heap.
-"""
+What has a natural default, defined below for real (a skin with nothing of its own takes it
+with one import line, e.g. `from firmware.play.skin import private_choice`):
+  private_choice(session, seat)  a private choice of `seat`, or None (the default)
+  action_lines(session, events)  the reveal's build-up text; the default shows none
+  result_sound(events)           the sound of the result; the default is the neutral chirp
+  log_line(session, ev)          the public log's line for an event, or None (the default)
+  end_lines(session, view)       the end screen's lines under the reason; the default: none
 
-# (name, its parameters): what the play flow calls, in the order described above.
-INTERFACE = (
-    ("side_name", "winner"),
-    ("happy", "winner"),
-    ("private_lines", "session view seat"),
-    ("status_lines", "session view"),
-    ("turn_screen", "app session"),
-    ("result_lines", "session events"),
-    ("rules_lines", "session view"),
-    ("private_choice", "session seat"),
-    ("action_lines", "session events"),
-    ("result_sound", "events"),
-    ("log_line", "session ev"),
-    ("end_lines", "session view"),
-)
+host_tests/test_play_skins.py reads the two lists above and checks that each game's skin has
+every name with these parameters, and that the play flow calls no other. Only the defaults are
+code: the board loads this module with a game, and a table of names would cost its heap.
+"""
 
 
 # -- the defaults -------------------------------------------------------------------------------
