@@ -8,31 +8,31 @@ one row here, those two packages and a ruleset; nothing else lists games.
 from core import const
 from core.errors import RulesetError
 
-# A row: (id, title as the box prints it, picks_first, prop). picks_first: the rulebook lets the
-# table choose who starts (the device offers "at random" too). prop: it runs beside a physical
-# game, with no seats, deal or pass-around, and its core is a clock-driven state machine (see
-# core/timer/__init__.py), not a Game. Rows are tuples, not objects: on the board each object
-# would cost a dict, and the registry stays resident from boot on.
-ID = const(0)
-TITLE = const(1)
-PICKS_FIRST = const(2)
-PROP = const(3)
-GAMES = (
-    ("timebomb", "Time Bomb", True, False),
-    ("undercover", "Undercover", True, False),
-    ("timebomb2", "TimeBomb II", True, False),
-    ("itsabomb", "It's a Bomb!", False, False),
-    ("timer", "Bomb timer", False, True),
-)
-IDS = tuple(g[ID] for g in GAMES)
+# One entry a game, by position: IDS[i] is the game whose title is TITLES[i]. Bit i of
+# _PICKS_FIRST: its rulebook lets the table choose who starts (the device offers "at random"
+# too). Bit i of _PROPS: it is a prop, run beside a physical game, with no seats, deal or
+# pass-around, and its core is a clock-driven state machine (see core/timer/__init__.py), not
+# a Game. Plain tuples and bits: the registry stays resident from boot on, and on the board
+# every object (a row, a record) costs heap.
+IDS = ("timebomb", "undercover", "timebomb2", "itsabomb", "timer")
+TITLES = ("Time Bomb", "Undercover", "TimeBomb II", "It's a Bomb!", "Bomb timer")
+_PICKS_FIRST = const(0b00111)
+_PROPS = const(0b10000)
 
 
-def info(game):
-    """The registry row of a game id (see above), or None for an id no game has."""
-    for g in GAMES:
-        if g[ID] == game:
-            return g
-    return None
+def title(game):
+    """The game's name as its box prints it (ValueError for an id no game has)."""
+    return TITLES[IDS.index(game)]
+
+
+def picks_first(game):
+    """True when the table may choose who starts."""
+    return bool(_PICKS_FIRST >> IDS.index(game) & 1)
+
+
+def is_prop(game):
+    """True for a prop (the bomb timer), False for a game played around the table."""
+    return bool(_PROPS >> IDS.index(game) & 1)
 
 
 def module(game):

@@ -84,7 +84,7 @@ def load(path):
 
 
 def prop_save(prop):
-    """Where a prop (a registry row with PROP, e.g. the timer) keeps its state: data/<id>.json,
+    """Where a prop (core.games.is_prop, e.g. the timer) keeps its state: data/<id>.json,
     so the boot prompt can see that one is saved without loading the prop's code."""
     return DATA + "/" + prop + ".json"
 

@@ -127,7 +127,7 @@ def get(key):
 
 def title(game):
     """A game's name as menus show it."""
-    return games.info(game)[games.TITLE]
+    return games.title(game)
 
 
 def release():

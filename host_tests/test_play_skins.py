@@ -19,7 +19,7 @@ from core import games
 from firmware.play import skin as base
 
 ROOT = Path(__file__).resolve().parents[1]
-TABLE_GAMES = [g[games.ID] for g in games.GAMES if not g[games.PROP]]
+TABLE_GAMES = [g for g in games.IDS if not games.is_prop(g)]
 SIGNATURE = re.compile(r"^  (\w+)\(([\w, ]*)\)", re.M)
 INTERFACE = {name: [p for p in params.split(", ") if p] for name, params in
              SIGNATURE.findall(base.__doc__)}  # fmt: skip

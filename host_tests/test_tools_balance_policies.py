@@ -137,10 +137,10 @@ def test_its_a_bomb_team_asks_first_then_cuts_a_tile_proven_new_and_safe():
 
 
 def test_every_game_has_its_simple_player_and_one_without_is_played_at_random():
-    for g in games.GAMES:
-        assert (policies.player(g[games.ID]) is None) == g[games.PROP], g[games.ID]
+    for g in games.IDS:
+        assert (policies.player(g) is None) == games.is_prop(g), g
     assert policies.player("no-such-game") is None
-    prop = next(g[games.ID] for g in games.GAMES if g[games.PROP])
+    prop = next(g for g in games.IDS if games.is_prop(g))
     acts = [("a",), ("b",), ("c",)]
     for k in range(5):
         a = policies.choose("simple", {"game": prop}, acts, random.Random(k))

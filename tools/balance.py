@@ -210,10 +210,9 @@ def load_file(path):
         rs = validate(data)
     except RulesetError as e:
         raise RulesetError("%s: %s" % (name, e)) from None
-    row = games.info(rs["game"])
-    if row[games.PROP]:
+    if games.is_prop(rs["game"]):
         msg = "%s: game: %s is a prop, with no sides to balance"
-        raise RulesetError(msg % (name, row[games.TITLE]))
+        raise RulesetError(msg % (name, games.title(rs["game"])))
     why = policies.unplayable(rs)
     if why is not None:
         raise RulesetError("%s: %s" % (name, why))

@@ -153,7 +153,7 @@ def deploy():
 
 def prop_rulesets():
     """(core package, file) of every shipped ruleset of a prop (a registry row with PROP)."""
-    props = [g[games.ID] for g in games.GAMES if g[games.PROP]]
+    props = [g for g in games.IDS if games.is_prop(g)]
     for path in sorted(RULESETS.glob("*.json")):
         game = json.loads(path.read_text())["game"]
         if game in props:

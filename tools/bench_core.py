@@ -23,7 +23,7 @@ def game_rulesets():
     """Every shipped ruleset of a game (a prop, such as the bomb timer, has no playouts)."""
     for path in sorted(RULESETS.glob("*.json")):
         rs = json.loads(path.read_text())
-        if not games.info(rs["game"])[games.PROP]:
+        if not games.is_prop(rs["game"]):
             yield path
 
 

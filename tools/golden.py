@@ -29,7 +29,7 @@ def shipped():
     out = {}
     for path in sorted(RULESETS.glob("*.json")):
         with open(path) as f:
-            if not games.info(json.load(f)["game"])[games.PROP]:
+            if not games.is_prop(json.load(f)["game"]):
                 out[path.stem] = path
     return out
 

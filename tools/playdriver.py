@@ -17,7 +17,7 @@ GAP_MS = 40  # between two taps: nobody presses twice in the same millisecond
 DWELL_MS = 1600
 REVEAL_MS = 1700
 # A game's row in the main menu: the registry's games come first, in its order.
-GROUP_ROWS = {g: i for i, g in enumerate(g for g in games.IDS if not games.info(g)[games.PROP])}
+GROUP_ROWS = {g: i for i, g in enumerate(g for g in games.IDS if not games.is_prop(g))}
 
 
 def games_with_screens():

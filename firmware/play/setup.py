@@ -58,7 +58,7 @@ class SetupScreen(Screen):
             self.choosing_first = False
             self._lines()
         elif k == B.PRESS and b == B.OK:
-            if not self.choosing_first and games.info(self.rs["game"])[games.PICKS_FIRST]:
+            if not self.choosing_first and games.picks_first(self.rs["game"]):
                 self.choosing_first = True
                 if self.first > self.players:  # fewer players than when it was last chosen
                     self.first = 0

@@ -83,21 +83,21 @@ def main_menu(app):
     labels = []
     marks = []
     actions = []
-    for g in games.GAMES:
-        if g[games.PROP]:
+    for g in games.IDS:
+        if games.is_prop(g):
             continue
         n_bad = 0
-        for e in catalog.in_group(app.entries, g[games.ID]):
+        for e in catalog.in_group(app.entries, g):
             if e.error:
                 n_bad += 1
-        labels.append(g[games.TITLE])
+        labels.append(games.title(g))
         marks.append(icons.WARN if n_bad else None)
-        actions.append(_group(app, g[games.ID]))
-    for g in games.GAMES:
-        if g[games.PROP]:
-            labels.append(g[games.TITLE])
+        actions.append(_group(app, g))
+    for g in games.IDS:
+        if games.is_prop(g):
+            labels.append(games.title(g))
             marks.append(icons.BOMB)
-            actions.append(_open_prop(app, g[games.ID]))
+            actions.append(_open_prop(app, g))
     labels.append(strings.get("settings"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _settings(app)))

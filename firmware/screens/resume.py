@@ -41,9 +41,9 @@ def prompt(app, now):
     """The screen to push over the main menu at boot, or None when nothing was saved. A running
     prop is offered first: it was counting down beside a physical game. Code is loaded only for
     a save that exists, so a boot with nothing saved holds no more than the menu."""
-    for g in games.GAMES:
-        if g[games.PROP] and storage.exists(storage.prop_save(g[games.ID])):
-            scr = package(g[games.ID], "prop").resume_prompt(app, now)
+    for g in games.IDS:
+        if games.is_prop(g) and storage.exists(storage.prop_save(g)):
+            scr = package(g, "prop").resume_prompt(app, now)
             if scr is not None:
                 return scr
     if storage.exists(storage.GAME_SAVE):

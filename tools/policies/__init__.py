@@ -29,7 +29,7 @@ def player(game):
     """The module of `game`'s simple player, or None when it has none (or is no game)."""
     if game not in _PLAYERS:
         mod = None
-        if games.info(game) is not None:
+        if game in games.IDS:
             name = __name__ + "." + game
             try:
                 mod = importlib.import_module(name)

@@ -1,9 +1,10 @@
 """The bomb-timer prop's entry points: its presets menu, and its offer after a reset.
 
 The prop is not a pass-around game: core.timer.Prop is a clock-driven state machine (see its
-docstring) with no seats, views or deal, so it has no Skin. The app reaches it through the two
-functions below, which every prop package (core.games.Info.prop) provides: open() for its main
-menu row and resume_prompt() at boot. Its save lives in saved.py.
+docstring) with no seats, views or deal, so it has no skin. The app reaches it through the two
+functions below, which every prop's package (core.games.is_prop) provides: open() for its main
+menu row and resume_prompt() at boot, which the boot prompt calls only when the prop's save
+(firmware.storage.prop_save, data/<id>.json) exists. Its save lives in saved.py.
 """
 
 from firmware.games.timer import saved
