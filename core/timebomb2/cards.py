@@ -1,7 +1,8 @@
 """TimeBomb II's names: roles, sides, troop cards, buildings, check results, and table limits.
 
-Every TimeBomb II module needs these: the Game, its view, save and ruleset check. Roles, troop
-kinds, buildings and results are held as indexes into these tuples; views and events name them.
+Every TimeBomb II module needs these: the Game and its views, its save and ruleset check. Troop
+kinds, roles, buildings and results are held as indexes into these tuples; views and events
+name them.
 """
 
 from core import const
