@@ -63,7 +63,13 @@ def validate(path, obj):
 
 def read(path):
     """Parse and validate one ruleset file (ValueError with a reason when it is broken)."""
-    return validate(path, parse(path))
+    rs = validate(path, parse(path))
+    # A game package that imports its ruleset check lazily names that module in CHECKS: it is
+    # needed only here, so it goes again at once and the GC takes its code back while playing.
+    name = getattr(sys.modules.get("core." + rs["game"]), "CHECKS", None)
+    if name in sys.modules:
+        unload(set(sys.modules) - {name})
+    return rs
 
 
 def unload(keep):

@@ -18,7 +18,7 @@ SCRIPT = (
     _BOARD
     + r"""
 from firmware.play.session import Session
-from firmware.games.timebomb2 import storm
+from firmware.games.timebomb2 import skin
 from firmware.games.timebomb2.place import PlaceScreen
 from firmware.games.timebomb2.check import CheckReveal
 
@@ -41,7 +41,7 @@ for seat in range(6):
 for turn in range(3):
     s.act(("place", "swat", 6))
 s.card = (3, "swat")
-scr = PlaceScreen(app, s)
+scr = PlaceScreen(app, s, skin)
 app._apply((3, scr), hw.now)
 run(500)
 print("list", redraws(scr, 20), *measure(2000))
@@ -64,7 +64,7 @@ assert scr.phase == 1 and scr.places[scr.cursor] == 6, (scr.phase, scr.cursor)
 print("sure", redraws(scr, 20), *measure(2000))
 s.card = None
 events = s.act(("place", "swat", 6))
-rev = CheckReveal(app, s, storm, events, hw.now)
+rev = CheckReveal(app, s, skin, events, hw.now)
 app._apply((4, rev), hw.now)
 run(100)
 print("buildup", redraws(rev, 20), *measure(1000))

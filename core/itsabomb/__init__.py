@@ -27,7 +27,6 @@ loop step; a round that outlasts its clock ends by itself and the deck advances.
 from core import saves
 from core.errors import IllegalAction
 from core.itsabomb import moves, save, view
-from core.itsabomb.rules import validate  # noqa: F401  (core.ruleset calls core.itsabomb.validate)
 from core.itsabomb.tiles import (
     EMPTY,
     EXPLOSION,
@@ -50,6 +49,17 @@ COOP = True  # all seats are SIDES[0], the team; SIDES[1] is the game beating it
 EXPLOSIVE_CUT = "explosive"
 EXPLODED = "explosion"
 ALL_CUT = "colours"
+
+
+CHECKS = "core.itsabomb.rules"  # the module validate() imports, needed only while a ruleset loads
+
+
+def validate(obj, rs):
+    """Check a scenario and store it normalised in rs (core.ruleset.load calls it)."""
+    # Lazy: the checks are needed only while a ruleset loads (the firmware forgets CHECKS then).
+    from core.itsabomb import rules
+
+    rules.validate(obj, rs)
 
 
 def _round_clock(realtime, left=None):

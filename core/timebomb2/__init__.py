@@ -16,11 +16,10 @@ from core.looks import Looks
 from core.rng import Rng
 
 # The parts, imported as modules: a package global named like a submodule would shadow it.
-from core.timebomb2 import save, storm, view
+from core.timebomb2 import save, storm
 
-# The names of roles, cards and results live with the ruleset code; they are re-exported here
-# for the firmware, and validate() is the ruleset check core.ruleset.load calls.
-from core.timebomb2.rules import (  # noqa: F401
+# The names of roles, cards and results, re-exported here for the firmware.
+from core.timebomb2.cards import (  # noqa: F401
     BOOM,
     BUILDINGS,
     HIDEOUT,
@@ -28,8 +27,18 @@ from core.timebomb2.rules import (  # noqa: F401
     ROLES,
     TROOPS,
     WINNERS,
-    validate,
 )
+
+CHECKS = "core.timebomb2.rules"  # the module validate() imports, needed only while a ruleset loads
+
+
+def validate(obj, rs):
+    """Check a ruleset's tables and store them normalised in rs (core.ruleset.load calls it)."""
+    # Lazy: the checks are needed only while a ruleset loads (the firmware forgets CHECKS then).
+    from core.timebomb2 import rules
+
+    rules.validate(obj, rs)
+
 
 SIDES = WINNERS  # who may win, in an outcome (side, reason), in display order
 COOP = False  # two teams play against each other
@@ -111,7 +120,29 @@ class Game(Looks):
         return events
 
     def view(self, seat=None):
-        return view.view(self, seat)
+        """What seat may know now (None: the public table): the public table, plus the seat's
+        own role, hand, building and placed cards; other roles and buildings only once the game
+        is over."""
+        n, up = self.n, self.up
+        v = {"game": "timebomb2", "seats": n, "centre": n, "reveals": self.reveals()}
+        v["turn"], v["transceiver"] = self.turn, self.radio
+        v["hands"] = [sum(h) for h in self.hands]
+        v["troops"] = [len(t) for t in self.troops]
+        v["buildings"] = [BUILDINGS[self.cards[p]] if up[p] else None for p in range(n + 1)]
+        v["found"], v["hideouts"] = self.found, self.hideouts()
+        v["removed"] = _named(self.removed)
+        v["last"] = None if self.last is None else self.last[:5] + [RESULTS[self.last[5]]]
+        v["outcome"] = list(self.result) if self.result else None
+        if self.result is not None:
+            v["roles"] = [ROLES[r] for r in self.roles]
+            v["cards"] = [BUILDINGS[c] for c in self.cards]
+        if seat is not None:
+            v["seat"], v["role"] = seat, ROLES[self.roles[seat]]
+            v["hand"] = _named(self.hands[seat])
+            v["building"] = BUILDINGS[self.cards[seat]]
+            # the troop cards this seat placed face down, which its player remembers
+            v["placed"] = [[TROOPS[c[1]] for c in t if c[0] == seat] for t in self.troops]
+        return v
 
     def outcome(self):
         """None while playing; then (winner, reason code): "boom", "hideouts" or "no_cards"."""
@@ -165,3 +196,8 @@ class Game(Looks):
         for k, v in save.load(ruleset, state).items():
             setattr(g, k, v)
         return g
+
+
+def _named(counts):
+    """Troop counts by name, as views show them."""
+    return {TROOPS[k]: counts[k] for k in range(4)}

@@ -1,23 +1,21 @@
-"""TimeBomb II rulesets: the names of the cards, and the validator of the tables.
+"""TimeBomb II rulesets: the validator of the tables (loaded only while a ruleset loads).
 
 Every number the rulebook states is data: the sets (a role and its troop cards) per player
 count, the buildings per count (one per seat and the centre), each troop kind's bomb count, the
 group size that triggers a storm check, and the two thresholds of T2-2.
 """
 
-from core import check, const
-
-ROLES = ("swat", "terrorist")
-WINNERS = ("swat", "terrorists")
-TROOPS = ("swat", "expert", "bomb1", "bomb2")
-BUILDINGS = ("dummy", "hideout", "boom")
-RESULTS = ("storm", "failed", "explosion")
-HIDEOUT = const(1)
-BOOM = const(2)
-MAX_SEATS = const(10)
-MAX_HAND = const(8)
-MAX_BOMB = const(9)
-MAX_TOTAL = const(99)
+from core import check
+from core.timebomb2.cards import (
+    BUILDINGS,
+    HIDEOUT,
+    MAX_BOMB,
+    MAX_HAND,
+    MAX_SEATS,
+    MAX_TOTAL,
+    ROLES,
+    TROOPS,
+)
 
 
 def validate(obj, rs):

@@ -7,7 +7,7 @@ unfinished game must not be in a position that ends it. Anything off raises Save
 
 from core import saves
 from core.rng import Rng
-from core.timebomb2.rules import BOOM, HIDEOUT, MAX_SEATS, MAX_TOTAL, WINNERS
+from core.timebomb2.cards import BOOM, HIDEOUT, MAX_SEATS, MAX_TOTAL, WINNERS
 
 # Everything a game holds besides its ruleset, by attribute name, in the save's order. The
 # random generator is saved as its state and `result` under "outcome"; the lists of ints (nested

@@ -4,8 +4,6 @@ Built once per turn screen from the core's legal actions (so a rule the core app
 a round without questions, shows as a missing choice) and from view(None).
 """
 
-from firmware.games.itsabomb.names import S, cell_name, code, kind_name, line_name, tokens_text
-
 ANSWERS = "answers"  # the choice that shows every answer and cut tile so far
 
 
@@ -14,7 +12,8 @@ class Choices:
     or a Consultant's "scan" or "empty"); options: [(label, what)] for the first step, where
     what is "row", "col", "cut", ANSWERS, or an action to confirm as it is."""
 
-    def __init__(self, session, view, acts):
+    def __init__(self, session, view, acts, skin):
+        S = skin.S  # the game's skin module gives the words
         rs = session.rs
         crisis = view["mode"] == "crisis"
         self.asks = {"row": [], "col": []}
@@ -62,16 +61,17 @@ class Choices:
         return [c for r, c in self.cells if r == row]
 
 
-def answers_text(view):
-    """Every line's latest answer and every cut tile, one a line."""
+def answers_text(view, skin):
+    """Every line's latest answer and every cut tile, one a line (in the skin's words)."""
+    S, line_name, code = skin.S, skin.line_name, skin.code
     out = []
     for kind in ("row", "col"):
         for i, a in enumerate(view["answers"][kind]):
             if a is not None:
                 line = S("itsabomb.o.ask" + kind) + " " + line_name(kind, i) + ": "
-                out.append(line + tokens_text(a))
+                out.append(line + skin.tokens_text(a))
     for r, row in enumerate(view["grid"]):
         for c, k in enumerate(row):
             if k != "?" and k != ".":
-                out.append(cell_name(r, c) + ": " + code(k) + " " + kind_name(k))
+                out.append(skin.cell_name(r, c) + ": " + code(k) + " " + skin.kind_name(k))
     return "\n".join(out) if out else S("p.nolog")

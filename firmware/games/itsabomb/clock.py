@@ -5,12 +5,12 @@ loop step, plays its beeps, saves at its checkpoints (a reset resumes with about
 and keeps the seconds left as text in a buffer made once, so a redraw a second allocates nothing.
 """
 
-from firmware.games.itsabomb import news
 from firmware.ui import text
 
 
 class RoundClock:
-    def __init__(self):
+    def __init__(self, skin):
+        self.skin = skin  # the game's skin module: it keeps the news of a timeout
         self.sec = -1
         self.buf = bytearray(4)  # "17s ": drawn with Text.draw_buf
 
@@ -32,7 +32,7 @@ class RoundClock:
                     out = [x for x in evs if x[0] != "beep" and x[0] != "checkpoint"]
             if out:
                 session.record(out)  # logged, echoed and saved like the events of act()
-                news.tell(session, out)
+                self.skin.tell(session, out)
                 app.play("strike", True)
                 return True
         sec = (g.clock_ms(now) + 999) // 1000

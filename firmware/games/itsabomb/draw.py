@@ -6,7 +6,6 @@ Shapes and letters carry every meaning; nothing is told by colour alone.
 """
 
 from core import const
-from firmware.games.itsabomb.names import code
 from firmware.ui import digits
 from firmware.ui.text import chars
 
@@ -17,8 +16,9 @@ DOWN = const(1)
 MARGIN = const(3)
 
 
-def cells(view):
-    """The picture's bytearray from view(None)["grid"] (face down "?", no tile ".")."""
+def cells(view, code):
+    """The picture's bytearray from view(None)["grid"] (face down "?", no tile "."); code(kind)
+    is the skin's letter of a face-up tile."""
     out = bytearray(view["rows"] * view["cols"])
     i = 0
     for row in view["grid"]:

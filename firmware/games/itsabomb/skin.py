@@ -2,29 +2,161 @@
 
 A cooperative game: nobody holds a secret (core's reveals() is always empty), so there is no
 pass-around; the device is the Crisis Unit (or, in countdown-only mode, the Countdown deck beside
-a human Crisis Unit) and the table shares one public screen (turn.py). Every text here comes
-from view(None), the ruleset and events; the words are in names.py, the reveal's lines in
-results.py, the news of special cards and Consultants in news.py.
+a human Crisis Unit) and the table shares one public screen (turn.py), which is handed this
+module for its words, its news and its reveal lines. Every text here comes from view(None), the
+ruleset and events.
+
+Tiles and tokens are always named by a letter as well as drawn (most builds are monochrome):
+R Y G B P the colours, X explosive, D detonator, V receiver, + battery, - grey.
 """
 
-from firmware.games.itsabomb import news
-from firmware.games.itsabomb.names import (  # noqa: F401  (side_name: the end screen's)
-    S,
-    cell_name,
-    code,
-    countdown_line,
-    found,
-    line_name,
-    mmss,
-    side_name,
-    tokens_text,
-)
-from firmware.games.itsabomb.results import (  # noqa: F401  (the reveal's part of the skin)
-    action_lines,
-    result_lines,
-    result_sound,
-)
+import sys
+
+from core.itsabomb.tiles import KINDS
+from firmware import strings
 from firmware.play.skin import private_choice  # noqa: F401  the default: no private choice
+
+# -- the words the screens share: tile and token letters, cells, lines, times, sides ----------
+
+
+def S(key):
+    return strings.get(key)
+
+
+def code(kind):
+    """One letter for a tile or token kind (by name), from the strings table."""
+    return S("itsabomb.codes")[KINDS.index(kind)]
+
+
+def kind_name(kind):
+    return S("itsabomb.k." + kind)
+
+
+def cell_name(r, c):
+    """Rows are letters, columns numbers: B3 is the second row, third column."""
+    return chr(65 + r) + str(c + 1)
+
+
+def line_name(kind, i):
+    return chr(65 + i) if kind == "row" else str(i + 1)
+
+
+def tokens_text(tokens):
+    return " ".join(code(t) for t in tokens) if tokens else S("itsabomb.none")
+
+
+def mmss(sec):
+    return str(sec // 60) + ":" + ("0" if sec % 60 < 10 else "") + str(sec % 60)
+
+
+def found(view):
+    """'2/4': the colours cut of those in play."""
+    return str(view["found"]) + "/" + str(len(view["colours"]))
+
+
+def side_name(winner):
+    return S("itsabomb.w." + winner)
+
+
+def countdown_line(ev):
+    """A ("countdown", seconds | "explosion") event: the card that now shows."""
+    return S("itsabomb.boom") if ev[1] == "explosion" else S("itsabomb.time") + mmss(ev[1])
+
+
+# -- the news: special cards, Consultants, scans and timeouts, told in a Notice ----------------
+# What an action or the round clock sets off is kept on the session here and shown once, in a
+# Notice after the current screen (turn_screen() takes it).
+
+_NEWS = "iab_news"  # the session attribute that holds the news until it is shown
+
+
+def tell(session, events):
+    """Keep the news of these events for a Notice after the current screen."""
+    lines = []
+    for ev in events:
+        e = ev[0]
+        if e == "card":
+            s = session.rs["specials"][ev[2]]
+            lines.append(S("itsabomb.c." + ev[1]) + "!")
+            if s["text"]:
+                lines.append(s["text"])
+        elif e == "consult":
+            c = session.rs["consultants"][ev[1]]
+            lines.append(c["name"])
+            if c["text"]:
+                lines.append(c["text"])
+        elif e == "scan":
+            lines.append(cell_name(ev[1], ev[2]) + ": " + tokens_text(ev[3]))
+        elif e == "timeout":
+            lines.append(S("itsabomb.timeout"))
+        elif e == "countdown" and lines:
+            lines.append(countdown_line(ev))
+        elif e == "hold" and lines:
+            lines.append(S("itsabomb.held"))
+    if lines:
+        setattr(session, _NEWS, [S("itsabomb.news")] + lines)
+
+
+def take(session):
+    """The news kept so far as [title, line, ...], once; None when there is none."""
+    news = getattr(session, _NEWS, None)
+    if news:
+        setattr(session, _NEWS, None)
+    return news or None
+
+
+# -- what an ask or cut shows in the reveal: the build-up, the result, its sound ---------------
+# The shared reveal (firmware/play/reveal.py) calls these three. The build-up names the question
+# or the cut only, never what is under the tile. In countdown-only mode the device knows neither
+# the line asked nor the tile cut (None).
+
+
+def action_lines(session, events):
+    ev = events[0]
+    if ev[0] == "ask":
+        if ev[1] is None:
+            return [S("itsabomb.asked")]
+        return [S("itsabomb.o.ask" + ev[1]) + " " + line_name(ev[1], ev[2])]
+    if ev[1] is None:  # ("cut_tile", None, None, None, verdict): a reported cut
+        return [S("itsabomb.reported")]
+    return [S("itsabomb.cut") + cell_name(ev[1], ev[2])]
+
+
+def result_lines(session, events):
+    lines = []
+    for ev in events:
+        e = ev[0]
+        if e == "ask" and ev[1] is not None:
+            lines.append(tokens_text(ev[3]))
+        elif e == "cut_tile":
+            if ev[3] is not None:
+                lines.append(code(ev[3]) + " " + kind_name(ev[3]))
+            lines.append(S("itsabomb.v." + ev[4]))
+        elif e == "hold":
+            lines.append(S("itsabomb.held"))
+        elif e == "countdown":
+            lines.append(countdown_line(ev))
+        elif e == "card":
+            lines.append(S("itsabomb.c." + ev[1]) + "!")
+        elif e == "score":
+            lines.append(S("itsabomb.score") + str(ev[1]))
+    return lines
+
+
+def result_sound(events):
+    sound = "chirp"
+    for ev in events:
+        if ev[0] == "win" and ev[1] == "bomb":
+            return "boom"
+        if ev[0] == "cut_tile":
+            v = ev[4]
+            sound = "confirm" if v == "new" else ("strike" if v == "shielded" else sound)
+        elif ev[0] == "card":
+            sound = "strike"
+    return sound
+
+
+# -- the hub's calls ---------------------------------------------------------------------------
 
 
 def happy(winner):
@@ -47,14 +179,15 @@ def status_lines(session, view):
 
 def turn_screen(app, session):
     # The screens are imported here: the skin's texts load without them and the display kit.
-    told = news.take(session)
+    told = take(session)
     if told:
         from firmware.ui.dialog import Notice
 
         return Notice(app, told[0], "\n".join(told[1:]))
     from firmware.games.itsabomb.turn import TurnScreen
 
-    return TurnScreen(app, session)
+    # The screen is handed this module: its words, the news and the reveal's lines are here.
+    return TurnScreen(app, session, sys.modules[__name__])
 
 
 def log_line(session, ev):

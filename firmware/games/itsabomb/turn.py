@@ -10,11 +10,9 @@ while this screen is up, and pauses whenever the table leaves it.
 
 from core import const
 from firmware import buttons as B
-from firmware.games import package
-from firmware.games.itsabomb import draw, news, results
+from firmware.games.itsabomb import draw
 from firmware.games.itsabomb.choices import ANSWERS, Choices, answers_text
 from firmware.games.itsabomb.clock import RoundClock
-from firmware.games.itsabomb.names import S, cell_name, code, found, line_name, mmss
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
@@ -26,15 +24,16 @@ _SURE = const(4)  # OK does it, BACK changes it
 
 
 class TurnScreen(Screen):
-    def __init__(self, app, session):
+    def __init__(self, app, session, skin):
         super().__init__(app)
         self.session = session
+        self.skin = skin  # the game's skin module: its words, news and reveal lines
         view = session.game.view(None)
         self.view = view
         lay = app.lay
         self.crisis = view["mode"] == "crisis"
         self.live = self.rt = session.rs["realtime"] is not None
-        ch = self.ch = Choices(session, view, session.game.actions())
+        ch = self.ch = Choices(session, view, session.game.actions(), skin)
         self.asks = ch.asks
         self.verb = ch.verb
         self.options = ch.options
@@ -42,9 +41,9 @@ class TurnScreen(Screen):
         self.o = self.li = self.ri = self.ci = 0
         self.kind = "row"
         self.action = None
-        self.clock = RoundClock() if self.rt else None
+        self.clock = RoundClock(skin) if self.rt else None
         if self.crisis:
-            self.pic = draw.cells(view)
+            self.pic = draw.cells(view, skin.code)
             self.box = draw.GridBox(lay, view["rows"], view["cols"])
             self.rows = ch.rows
             if self.verb != "cut":  # a Consultant's pick: straight to the tiles
@@ -77,17 +76,18 @@ class TurnScreen(Screen):
 
     def _label(self):
         f = self._focus()
+        sk = self.skin
         # Short enough for 8 columns: rows are letters and columns numbers, so "Ask B" is a
         # row, "Ask 3" a column, and "Cut B_" the row of the tile about to be picked.
         if f == _LINE:
-            return S("itsabomb.ask") + line_name(self.kind, self.pick())
+            return sk.S("itsabomb.ask") + sk.line_name(self.kind, self.pick())
         if f == _ROW:
-            return S("itsabomb." + self.verb) + chr(65 + self.rows[self.ri]) + "_"
+            return sk.S("itsabomb." + self.verb) + chr(65 + self.rows[self.ri]) + "_"
         if f == _CELL:
-            return S("itsabomb." + self.verb) + cell_name(self.rows[self.ri], self._cell())
+            return sk.S("itsabomb." + self.verb) + sk.cell_name(self.rows[self.ri], self._cell())
         if self.state == _WHAT and not self.crisis:
             v = self.view
-            return S("itsabomb.round") + str(v["round"]) + " " + self.session.name(v["speaker"])
+            return sk.S("itsabomb.round") + str(v["round"]) + " " + self.session.name(v["speaker"])
         return self.options[self.o][0]
 
     def pick(self):
@@ -98,6 +98,7 @@ class TurnScreen(Screen):
         title = self._label() + ("?" if self.state == _SURE else "")
         self.title = text.fit(title, widgets.title_cols(lay, self.app.batt))
         v = self.view
+        sk = self.skin
         if not self.crisis:
             self.list_rows = lay.body_rows - self._card_rows()
             self.top = widgets.follow(self.o, self.top, self.list_rows)
@@ -105,13 +106,13 @@ class TurnScreen(Screen):
             self.dirty = True
             return
         cols = self.box.panel_cols
-        panel = [mmss(v["time"])]
+        panel = [sk.mmss(v["time"])]
         if self.rt:
             panel.append("")  # the round clock's row
         f = self._focus()
         self.hl_row = self.hl_col = -1
         if f == _LINE:
-            name = line_name(self.kind, self.pick())
+            name = sk.line_name(self.kind, self.pick())
             panel.extend(text.wrap(name + ":" + self._answer(self.kind, self.pick()), cols))
             if self.kind == "row":
                 self.hl_row = self.pick()
@@ -125,17 +126,17 @@ class TurnScreen(Screen):
             c = self.hl_col = self._cell()
             panel.append(chr(65 + r) + ":" + self._answer("row", r))
             panel.append(str(c + 1) + ":" + self._answer("col", c))
-        panel.append(found(v))
+        panel.append(sk.found(v))
         panel.append(self.session.name(v["speaker"]))
         for key in ("hold", "no_ask", "shield", "ordered"):
             if v[key]:
-                panel.append(S("itsabomb.f." + key))
+                panel.append(sk.S("itsabomb.f." + key))
         self.panel = [text.fit(line, cols) for line in panel]
         self.dirty = True
 
     def _answer(self, kind, i):
         a = self.view["answers"][kind][i]
-        return "?" if a is None else ("".join(code(t) for t in a) or "-")
+        return "?" if a is None else ("".join(self.skin.code(t) for t in a) or "-")
 
     def _card_rows(self):
         return 2 if self.app.lay.body_rows < 6 else 3
@@ -187,8 +188,8 @@ class TurnScreen(Screen):
             if what == ANSWERS:
                 from firmware.ui.dialog import Notice
 
-                body = answers_text(self.view)
-                return self._away(PUSH, Notice(self.app, S("itsabomb.o.answers"), body))
+                body = answers_text(self.view, self.skin)
+                return self._away(PUSH, Notice(self.app, self.skin.S("itsabomb.o.answers"), body))
             if what == "row" or what == "col":
                 self.kind = what
                 self.li = 0
@@ -216,9 +217,9 @@ class TurnScreen(Screen):
 
         s = self.session
         events = s.act(self.action)
-        news.tell(s, events)
+        self.skin.tell(s, events)
         if self.action[0] == "ask" or self.action[0] == "cut":
-            return self._away(REPLACE, RevealScreen(self.app, s, results, events, now))
+            return self._away(REPLACE, RevealScreen(self.app, s, self.skin, events, now))
         self.app.play("click")
         return self._away(BACK, None)
 
@@ -232,7 +233,7 @@ class TurnScreen(Screen):
     def _pause(self):
         from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
-        return PauseMenu(self.app, self.session, package(self.session.rs["game"], "skin"))
+        return PauseMenu(self.app, self.session, self.skin)
 
     # -- the round clock (real-time option) --------------------------------------------------
     def tick(self, now):

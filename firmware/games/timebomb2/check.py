@@ -13,7 +13,7 @@ from firmware.ui.stack import NONE
 
 
 class CheckReveal(RevealScreen):
-    """The reveal of one check; `skin` gives its lines and sound (storm.py, or the skin)."""
+    """The reveal of one check; `skin` (the game's skin module) gives its lines and sound."""
 
     def __init__(self, app, session, skin, events, now):
         super().__init__(app, session, skin, events, now)

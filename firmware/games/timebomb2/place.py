@@ -1,6 +1,6 @@
 """TimeBomb II's public placement: the player picks a face-down building, confirms, and plays.
 
-The troop card was chosen in the player's private screen (skin.private_choice); this public
+The troop card was chosen in the player's private screen (the skin's private_choice); this public
 screen shows only what the table sees: whose turn it is, the face-down buildings by name with
 their troop counts, and a face-down card going to the chosen one. Until OK on the confirmation
 the player may pick another building, or another card (which needs a new private look).
@@ -9,10 +9,7 @@ the player may pick another building, or another card (which needs a new private
 from core import const
 from firmware import buttons as B
 from firmware import strings
-from firmware.games import package
-from firmware.games.timebomb2 import storm
 from firmware.games.timebomb2.check import CheckReveal
-from firmware.games.timebomb2.names import found_line, where
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
@@ -23,9 +20,10 @@ _SURE = const(1)
 class PlaceScreen(Screen):
     """UP/DOWN: a building (or 'other card'), OK; then OK places the card there, BACK: back."""
 
-    def __init__(self, app, session):
+    def __init__(self, app, session, skin):
         super().__init__(app)
         self.session = session
+        self.skin = skin  # the game's skin module: its words, and the storm check's lines
         view = session.game.view(None)
         self.troops = view["troops"]  # for the picture; the rest of the view is not kept
         lay = app.lay
@@ -34,7 +32,9 @@ class PlaceScreen(Screen):
             session.name(seat) + strings.get("timebomb2.turn"), widgets.title_cols(lay, app.batt)
         )
         # Big screens show the hideouts found above the list; small ones leave it to the rules.
-        self.status = [found_line(view["found"], view["hideouts"])] if lay.body_rows >= 6 else []
+        self.status = (
+            [skin.found_line(view["found"], view["hideouts"])] if lay.body_rows >= 6 else []
+        )
         self.status = [text.fit(line, lay.cols) for line in self.status]
         n = view["seats"]
         storm = session.rs["storm"]
@@ -48,7 +48,7 @@ class PlaceScreen(Screen):
             count = " " + str(view["troops"][p])
             if cols >= 12:
                 count += "/" + str(storm)
-            self.labels.append(text.fit(where(session, p), cols - len(count)) + count)
+            self.labels.append(text.fit(skin.where(session, p), cols - len(count)) + count)
         self.labels.append(text.fit(strings.get("timebomb2.recard"), cols))
         self.rows = lay.body_rows - len(self.status)
         self.cursor = 0
@@ -75,14 +75,14 @@ class PlaceScreen(Screen):
                     self.session.card = None  # choose again, privately: the hub asks for it
                     return BACK
                 self.phase = _SURE
-                at = where(self.session, self.places[self.cursor])
+                at = self.skin.where(self.session, self.places[self.cursor])
                 self.name = text.fit(strings.get("timebomb2.at") + at, self.app.lay.cols)
             elif k == B.PRESS and b == B.BACK:
                 from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 
                 return (
                     PUSH,
-                    PauseMenu(self.app, self.session, package(self.session.rs["game"], "skin")),
+                    PauseMenu(self.app, self.session, self.skin),
                 )
             else:
                 return NONE
@@ -103,7 +103,7 @@ class PlaceScreen(Screen):
         kind = None
         for ev in events:
             if ev[0] == "check":
-                return (REPLACE, CheckReveal(self.app, s, storm, events, now))
+                return (REPLACE, CheckReveal(self.app, s, self.skin, events, now))
         self.app.play("click")
         return BACK
 

@@ -7,23 +7,100 @@ placement screen spends it; its kind is drawn nowhere else and never logged, so 
 it only from the storm check, as with the real cards.
 """
 
+import sys
+
 from core.timebomb2 import TROOPS
-from firmware.games.timebomb2.names import (  # noqa: F401  (side_name: the end screen's)
-    S,
-    building_name,
-    found_line,
-    role_name,
-    side_name,
-    troop_name,
-    where,
-)
-from firmware.games.timebomb2.storm import (  # noqa: F401  (the reveal's part of the skin)
-    RESULTS,
-    action_lines,
-    card_lines,
-    result_lines,
-    result_sound,
-)
+from firmware import strings
+
+# -- the words the screens share: roles, buildings, troop cards, places, sides ----------
+
+
+def S(key):
+    return strings.get(key)
+
+
+def role_name(role):
+    return S("timebomb2.swat" if role == "swat" else "timebomb2.terrorist")
+
+
+def building_name(kind):
+    return S("timebomb2.b." + kind)
+
+
+def troop_name(kind):
+    return S("timebomb2.k." + kind)
+
+
+def where(session, place):
+    """A building is named for the seat it lies before, or the centre; never told by colour."""
+    return S("timebomb2.centre") if place == session.players else session.name(place)
+
+
+def side_name(winner):
+    return S("timebomb2.w.swat" if winner == "swat" else "timebomb2.w.terrorists")
+
+
+def found_line(found, hideouts):
+    """'Found 1/2': the hideouts found so far."""
+    return S("timebomb2.found") + str(found) + "/" + str(hideouts)
+
+
+# -- the storm check in words: the reveal's build-up and result lines, sound, cards ------
+
+# The storm check's result names, as core's events spell them, and how the table hears them.
+_RESULTS = {
+    "storm": "timebomb2.x.storm",
+    "failed": "timebomb2.x.failed",
+    "explosion": "timebomb2.x.explosion",
+}
+
+
+def action_lines(session, events):
+    """The build-up: which building is checked, known to all once its group is complete."""
+    return [S("timebomb2.check"), S("timebomb2.at") + where(session, events[0][2])]
+
+
+def card_lines(ev):
+    """The four cards of a check event ("check", place, result, total, swat, expert, b1, b2)."""
+    return [str(ev[4 + i]) + " " + troop_name(TROOPS[i]) for i in range(4) if ev[4 + i]]
+
+
+def result_lines(session, events):
+    lines = []
+    back = ""
+    for ev in events:
+        e = ev[0]
+        if e == "check":
+            lines.append(S(_RESULTS[ev[2]]))
+            lines.append(S("timebomb2.total") + str(ev[3]))
+            lines.extend(card_lines(ev))
+        elif e == "building":
+            lines.insert(1, where(session, ev[1]) + ": " + building_name(ev[2]))
+            if ev[2] != "boom":
+                lines.insert(2, found_line(ev[3], session.game.hideouts()))
+        elif e == "move":
+            lines.append(S("timebomb2.move"))
+        elif e == "return":
+            back += (", " if back else "") + session.name(ev[1])
+        elif e == "transceiver":
+            lines.append(S("timebomb2.back") + back)
+            lines.append(S("timebomb2.radio") + session.name(ev[1]))
+        elif e == "win":
+            lines.append(side_name(ev[1]))
+    return lines
+
+
+def result_sound(events):
+    for ev in events:
+        if ev[0] == "building":
+            return "boom" if ev[2] == "boom" else ("confirm" if ev[2] == "hideout" else "chirp")
+    for ev in events:
+        if ev[0] == "check":
+            return "boom" if ev[2] == "explosion" else "strike"
+    return "chirp"
+
+
+# -- the hub's calls ----------------------------------------------------------------
 
 
 def happy(winner):
@@ -78,9 +155,10 @@ def status_lines(session, view):
 
 def turn_screen(app, session):
     # Imported here: the skin's texts load without the screens and the display kit under them.
+    # The screen is handed this module for its words and the storm check's reveal.
     from firmware.games.timebomb2.place import PlaceScreen
 
-    return PlaceScreen(app, session)
+    return PlaceScreen(app, session, sys.modules[__name__])
 
 
 def log_line(session, ev):
@@ -105,7 +183,7 @@ def log_line(session, ev):
             + S("timebomb2.total")
             + str(ev[3])
             + " "
-            + S(RESULTS[ev[2]])
+            + S(_RESULTS[ev[2]])
         )
     if e == "building":
         return where(session, ev[1]) + ": " + building_name(ev[2])
