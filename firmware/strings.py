@@ -100,8 +100,6 @@ TEXT = {
 }
 
 
-# "timebomb.sherlock" is in firmware/games/timebomb/text_en.py: a game's keys begin with its id.
-_PREFIXES = tuple(g + "." for g in games.IDS)
 _tables = {}  # game id -> its TEXT, while loaded
 
 
@@ -114,15 +112,27 @@ def _table(game):
 
 
 def get(key):
-    """The text for `key`; a missing key shows itself, so a gap in a translation is visible.
-    Allocation-free once the key's table is loaded (a screen may ask while it draws)."""
+    """The app's text for `key`; a missing key shows itself, so a gap in a translation is
+    visible. Allocation-free (a screen may ask while it draws)."""
     text = TEXT.get(key)
-    if text is None:
-        for i in range(len(_PREFIXES)):
-            if key.startswith(_PREFIXES[i]):
-                text = _table(games.IDS[i]).get(key)
-                break
     return key if text is None else text
+
+
+def of(game):
+    """The text getter of a game's own modules (`S = strings.of("timebomb")` at the top of
+    each): the game's keys, which carry no prefix ("sherlock" in
+    firmware/games/timebomb/text_en.py), then the app's. Short keys are interned strings in
+    the board's bytecode, long ones a heap object in every module that names them: the id
+    would make every key long. Allocation-free per call once made."""
+    table = _table(game)
+
+    def text(key):
+        t = table.get(key)
+        if t is None:
+            t = TEXT.get(key)
+        return key if t is None else t
+
+    return text
 
 
 def title(game):
@@ -132,16 +142,15 @@ def title(game):
 
 def release():
     """Forget the games' tables (the app calls it at the main menu, just before catalog.unload
-    drops the modules imported since boot, these among them); get() loads them again."""
+    drops the modules imported since boot, these among them); of() loads them again."""
     _tables.clear()
 
 
 def every():
-    """All keys and texts of the app and every game, in one dict (for host checks)."""
+    """All keys and texts of the app and every game, in one dict (for host checks); a game's
+    keys appear as "<id>.<key>"."""
     out = dict(TEXT)
     for g in games.IDS:
-        try:
-            out.update(_table(g))
-        except ImportError:  # a game with no text of its own
-            pass
+        for k, v in _table(g).items():
+            out[g + "." + k] = v
     return out

@@ -68,7 +68,7 @@ def told(s, n):
     winner = view["outcome"][0]
     lines = uc_ui.end_lines(s, view)
     for seat in range(n):
-        team = uc_ui.S("undercover." + uc_ui.team_of(view["roles"][seat]))
+        team = uc_ui.S(uc_ui.team_of(view["roles"][seat]))
         if not lines[seat].startswith(s.name(seat) + ": ") or team not in lines[seat]:
             fail("end line", lines[seat])
     if len(uc_ui.side_name(winner)) > WIDTH:

@@ -17,7 +17,7 @@ class EndScreen(Screen):
         view = session.game.view(None)
         winner, reason = session.game.outcome()
         self.title = text.fit(skin.side_name(winner), widgets.title_cols(lay, app.batt))
-        body = [strings.get(session.rs["game"] + ".why." + reason), ""]
+        body = [strings.of(session.rs["game"])("why." + reason), ""]
         body.extend(skin.end_lines(session, view))
         body.append("")
         body.append(strings.get("p.receipt") + str(session.seed))

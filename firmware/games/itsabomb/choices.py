@@ -28,11 +28,11 @@ class Choices:
                 self.cells.append((a[1], a[2]))
                 self.verb = k
             elif k == "consult":
-                out.append((S("itsabomb.o.use") + rs["consultants"][a[1]]["name"], a))
+                out.append((S("o.use") + rs["consultants"][a[1]]["name"], a))
             elif k == "start":
-                out.append((S("itsabomb.o.start"), a))
+                out.append((S("o.start"), a))
             else:  # countdown-only mode: what the human Crisis Unit did
-                out.append((S("itsabomb.o." + (a[1] if len(a) == 2 else "asked")), a))
+                out.append((S("o." + (a[1] if len(a) == 2 else "asked")), a))
         if not crisis:
             # The reports first, the likeliest first; Consultants after them, then the start.
             self.options = []
@@ -44,12 +44,12 @@ class Choices:
         self.options = []
         for kind in ("row", "col"):
             if self.asks[kind]:
-                self.options.append((S("itsabomb.o.ask" + kind), kind))
+                self.options.append((S("o.ask" + kind), kind))
         if self.cells and self.verb == "cut":
-            self.options.append((S("itsabomb.o.cut"), "cut"))
+            self.options.append((S("o.cut"), "cut"))
         self.options.extend(out)
         if view["phase"] == "play":
-            self.options.append((S("itsabomb.o.answers"), ANSWERS))
+            self.options.append((S("o.answers"), ANSWERS))
         # The rows that hold a tile to pick, in order.
         self.rows = []
         for cell in self.cells:
@@ -68,7 +68,7 @@ def answers_text(view, skin):
     for kind in ("row", "col"):
         for i, a in enumerate(view["answers"][kind]):
             if a is not None:
-                line = S("itsabomb.o.ask" + kind) + " " + line_name(kind, i) + ": "
+                line = S("o.ask" + kind) + " " + line_name(kind, i) + ": "
                 out.append(line + skin.tokens_text(a))
     for r, row in enumerate(view["grid"]):
         for c, k in enumerate(row):

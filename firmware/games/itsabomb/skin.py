@@ -19,17 +19,16 @@ from firmware.play.skin import private_choice  # noqa: F401  the default: no pri
 # -- the words the screens share: tile and token letters, cells, lines, times, sides ----------
 
 
-def S(key):
-    return strings.get(key)
+S = strings.of("itsabomb")
 
 
 def code(kind):
     """One letter for a tile or token kind (by name), from the strings table."""
-    return S("itsabomb.codes")[KINDS.index(kind)]
+    return S("codes")[KINDS.index(kind)]
 
 
 def kind_name(kind):
-    return S("itsabomb.k." + kind)
+    return S("k." + kind)
 
 
 def cell_name(r, c):
@@ -42,7 +41,7 @@ def line_name(kind, i):
 
 
 def tokens_text(tokens):
-    return " ".join(code(t) for t in tokens) if tokens else S("itsabomb.none")
+    return " ".join(code(t) for t in tokens) if tokens else S("notokens")
 
 
 def mmss(sec):
@@ -55,12 +54,12 @@ def found(view):
 
 
 def side_name(winner):
-    return S("itsabomb.w." + winner)
+    return S("won." + winner)
 
 
 def countdown_line(ev):
     """A ("countdown", seconds | "explosion") event: the card that now shows."""
-    return S("itsabomb.boom") if ev[1] == "explosion" else S("itsabomb.time") + mmss(ev[1])
+    return S("boom") if ev[1] == "explosion" else S("time") + mmss(ev[1])
 
 
 # -- the news: special cards, Consultants, scans and timeouts, told in a Notice ----------------
@@ -77,7 +76,7 @@ def tell(session, events):
         e = ev[0]
         if e == "card":
             s = session.rs["specials"][ev[2]]
-            lines.append(S("itsabomb.c." + ev[1]) + "!")
+            lines.append(S("c." + ev[1]) + "!")
             if s["text"]:
                 lines.append(s["text"])
         elif e == "consult":
@@ -88,13 +87,13 @@ def tell(session, events):
         elif e == "scan":
             lines.append(cell_name(ev[1], ev[2]) + ": " + tokens_text(ev[3]))
         elif e == "timeout":
-            lines.append(S("itsabomb.timeout"))
+            lines.append(S("timeout"))
         elif e == "countdown" and lines:
             lines.append(countdown_line(ev))
         elif e == "hold" and lines:
-            lines.append(S("itsabomb.held"))
+            lines.append(S("held"))
     if lines:
-        setattr(session, _NEWS, [S("itsabomb.news")] + lines)
+        setattr(session, _NEWS, [S("news")] + lines)
 
 
 def take(session):
@@ -115,11 +114,11 @@ def action_lines(session, events):
     ev = events[0]
     if ev[0] == "ask":
         if ev[1] is None:
-            return [S("itsabomb.asked")]
-        return [S("itsabomb.o.ask" + ev[1]) + " " + line_name(ev[1], ev[2])]
+            return [S("asked")]
+        return [S("o.ask" + ev[1]) + " " + line_name(ev[1], ev[2])]
     if ev[1] is None:  # ("cut_tile", None, None, None, verdict): a reported cut
-        return [S("itsabomb.reported")]
-    return [S("itsabomb.cut") + cell_name(ev[1], ev[2])]
+        return [S("reported")]
+    return [S("cut") + cell_name(ev[1], ev[2])]
 
 
 def result_lines(session, events):
@@ -131,15 +130,15 @@ def result_lines(session, events):
         elif e == "cut_tile":
             if ev[3] is not None:
                 lines.append(code(ev[3]) + " " + kind_name(ev[3]))
-            lines.append(S("itsabomb.v." + ev[4]))
+            lines.append(S("v." + ev[4]))
         elif e == "hold":
-            lines.append(S("itsabomb.held"))
+            lines.append(S("held"))
         elif e == "countdown":
             lines.append(countdown_line(ev))
         elif e == "card":
-            lines.append(S("itsabomb.c." + ev[1]) + "!")
+            lines.append(S("c." + ev[1]) + "!")
         elif e == "score":
-            lines.append(S("itsabomb.score") + str(ev[1]))
+            lines.append(S("score") + str(ev[1]))
     return lines
 
 
@@ -169,11 +168,9 @@ def private_lines(session, view, seat):
 
 
 def status_lines(session, view):
-    lines = [S("itsabomb.time") + mmss(view["time"]), S("itsabomb.found") + found(view)]
+    lines = [S("time") + mmss(view["time"]), S("found") + found(view)]
     if view["phase"] == "play":
-        lines.append(
-            S("itsabomb.round") + str(view["round"]) + ": " + session.name(view["speaker"])
-        )
+        lines.append(S("round") + str(view["round"]) + ": " + session.name(view["speaker"]))
     return lines
 
 
@@ -194,31 +191,29 @@ def log_line(session, ev):
     e = ev[0]
     if e == "ask":
         if ev[1] is None:
-            return S("itsabomb.asked")
-        return (
-            S("itsabomb.o.ask" + ev[1]) + " " + line_name(ev[1], ev[2]) + ": " + tokens_text(ev[3])
-        )
+            return S("asked")
+        return S("o.ask" + ev[1]) + " " + line_name(ev[1], ev[2]) + ": " + tokens_text(ev[3])
     if e == "cut_tile":
         if ev[1] is None:
-            return S("itsabomb.reported") + ": " + S("itsabomb.v." + ev[4])
-        where = S("itsabomb.cut") + cell_name(ev[1], ev[2]) + " " + code(ev[3])
-        return where + ": " + S("itsabomb.v." + ev[4])
+            return S("reported") + ": " + S("v." + ev[4])
+        where = S("cut") + cell_name(ev[1], ev[2]) + " " + code(ev[3])
+        return where + ": " + S("v." + ev[4])
     if e == "countdown":
         return countdown_line(ev)
     if e == "card":
-        return S("itsabomb.c." + ev[1]) + ": " + session.rs["specials"][ev[2]]["text"]
+        return S("c." + ev[1]) + ": " + session.rs["specials"][ev[2]]["text"]
     if e == "consult":
-        return S("itsabomb.o.use") + session.rs["consultants"][ev[1]]["name"]
+        return S("o.use") + session.rs["consultants"][ev[1]]["name"]
     if e == "scan":
-        return S("itsabomb.scan") + cell_name(ev[1], ev[2]) + ": " + tokens_text(ev[3])
+        return S("scan") + cell_name(ev[1], ev[2]) + ": " + tokens_text(ev[3])
     if e == "empty":
-        return S("itsabomb.empty") + cell_name(ev[1], ev[2])
+        return S("empty") + cell_name(ev[1], ev[2])
     if e in ("start", "hold", "timeout"):
-        return S("itsabomb.log." + e)
+        return S("log." + e)
     if e == "score":
-        return S("itsabomb.score") + str(ev[1])
+        return S("score") + str(ev[1])
     if e == "win":
-        return side_name(ev[1]) + " " + S("itsabomb.why." + ev[2])
+        return side_name(ev[1]) + " " + S("why." + ev[2])
     return None
 
 
@@ -227,42 +222,36 @@ def rules_lines(session, view):
     rs = session.rs
     crisis = view["mode"] == "crisis"
     if view["empties"]:
-        now = S("itsabomb.r.empty") + str(view["empties"])
+        now = S("r.empty") + str(view["empties"])
     elif view["scan"]:
-        now = S("itsabomb.r.scan")
+        now = S("r.scan")
     elif view["phase"] == "setup":
-        now = S("itsabomb.r.setup")
+        now = S("r.setup")
     elif view["no_ask"]:
-        now = S("itsabomb.r.noask")
+        now = S("r.noask")
     else:
-        now = S("itsabomb.r.crisis" if crisis else "itsabomb.r.desk")
+        now = S("r.crisis" if crisis else "r.desk")
     lines = [session.name(view["speaker"]) + ": " + now]
-    lines.append(
-        S("itsabomb.time")
-        + mmss(view["time"])
-        + ", "
-        + str(view["timers"])
-        + S("itsabomb.r.timers")
-    )
+    lines.append(S("time") + mmss(view["time"]) + ", " + str(view["timers"]) + S("r.timers"))
     if crisis:
         cut = " ".join(code(k) for k in view["cut"])
         left = " ".join(code(k) for k in view["colours"] if k not in view["cut"])
-        lines.append(S("itsabomb.r.cutc") + (cut or "-") + S("itsabomb.r.left") + left)
+        lines.append(S("r.cutc") + (cut or "-") + S("r.left") + left)
     else:
-        lines.append(S("itsabomb.r.colours") + found(view))
+        lines.append(S("r.colours") + found(view))
     out = [c["name"] for k, c in enumerate(rs["consultants"]) if not view["consultants"][k]]
     if out:
-        lines.append(S("itsabomb.r.consult") + ", ".join(out))
+        lines.append(S("r.consult") + ", ".join(out))
     for key in ("hold", "no_ask", "ordered", "shield"):
         n = view[key]
         if n:
-            lines.append(S("itsabomb.rf." + key) + ("" if n is True else str(n)))
+            lines.append(S("rf." + key) + ("" if n is True else str(n)))
     if rs["realtime"]:
-        lines.append(S("itsabomb.r.rt") + str(rs["realtime"]["round_ms"] // 1000) + "s")
-    lines.append(S("itsabomb.r.step"))
-    lines.append(S("itsabomb.r.win") + str(len(view["colours"])))
-    lines.append(S("itsabomb.r.lose"))
-    lines.append(S("itsabomb.r.score") + str(rs["level"]) + S("itsabomb.r.score2"))
+        lines.append(S("r.rt") + str(rs["realtime"]["round_ms"] // 1000) + "s")
+    lines.append(S("r.step"))
+    lines.append(S("r.win") + str(len(view["colours"])))
+    lines.append(S("r.lose"))
+    lines.append(S("r.score") + str(rs["level"]) + S("r.score2"))
     return lines
 
 
@@ -270,12 +259,12 @@ def end_lines(session, view):
     lines = []
     if view["score"] is not None:
         n = len(session.rs["consultants"]) - sum(view["consultants"])
-        lines.append(S("itsabomb.score") + str(view["score"]))
-        lines.append(" +3x" + str(view["timers"]) + S("itsabomb.r.timers"))
-        lines.append(" +2x" + str(n) + S("itsabomb.e.unused"))
-        lines.append(" +" + str(session.rs["level"]) + S("itsabomb.e.level"))
-        lines.append(" -" + str(view["seats"]) + S("itsabomb.e.players"))
-    lines.append(S("itsabomb.found") + found(view))
+        lines.append(S("score") + str(view["score"]))
+        lines.append(" +3x" + str(view["timers"]) + S("r.timers"))
+        lines.append(" +2x" + str(n) + S("e.unused"))
+        lines.append(" +" + str(session.rs["level"]) + S("e.level"))
+        lines.append(" -" + str(view["seats"]) + S("e.players"))
+    lines.append(S("found") + found(view))
     for r, row in enumerate(view.get("solution") or ()):
         lines.append(chr(65 + r) + " " + "".join("." if k == "." else code(k) for k in row))
     return lines

@@ -80,14 +80,14 @@ class TurnScreen(Screen):
         # Short enough for 8 columns: rows are letters and columns numbers, so "Ask B" is a
         # row, "Ask 3" a column, and "Cut B_" the row of the tile about to be picked.
         if f == _LINE:
-            return sk.S("itsabomb.ask") + sk.line_name(self.kind, self.pick())
+            return sk.S("ask") + sk.line_name(self.kind, self.pick())
         if f == _ROW:
-            return sk.S("itsabomb." + self.verb) + chr(65 + self.rows[self.ri]) + "_"
+            return sk.S(self.verb) + chr(65 + self.rows[self.ri]) + "_"
         if f == _CELL:
-            return sk.S("itsabomb." + self.verb) + sk.cell_name(self.rows[self.ri], self._cell())
+            return sk.S(self.verb) + sk.cell_name(self.rows[self.ri], self._cell())
         if self.state == _WHAT and not self.crisis:
             v = self.view
-            return sk.S("itsabomb.round") + str(v["round"]) + " " + self.session.name(v["speaker"])
+            return sk.S("round") + str(v["round"]) + " " + self.session.name(v["speaker"])
         return self.options[self.o][0]
 
     def pick(self):
@@ -130,7 +130,7 @@ class TurnScreen(Screen):
         panel.append(self.session.name(v["speaker"]))
         for key in ("hold", "no_ask", "shield", "ordered"):
             if v[key]:
-                panel.append(sk.S("itsabomb.f." + key))
+                panel.append(sk.S("f." + key))
         self.panel = [text.fit(line, cols) for line in panel]
         self.dirty = True
 
@@ -189,7 +189,7 @@ class TurnScreen(Screen):
                 from firmware.ui.dialog import Notice
 
                 body = answers_text(self.view, self.skin)
-                return self._away(PUSH, Notice(self.app, self.skin.S("itsabomb.o.answers"), body))
+                return self._away(PUSH, Notice(self.app, self.skin.S("o.answers"), body))
             if what == "row" or what == "col":
                 self.kind = what
                 self.li = 0

@@ -13,8 +13,8 @@ from firmware.play.skin import private_choice  # noqa: F401  the default: no pri
 
 action_lines = wires.action_lines  # the reveal's "<who> cuts a wire of <whom> #k"
 result_sound = wires.result_sound  # and its sound, one per kind of wire
-SIDES = {"sherlock": "timebomb.sherlock", "moriarty": "timebomb.moriarty"}
-S = strings.get
+SIDES = {"sherlock": "sherlock", "moriarty": "moriarty"}
+S = strings.of("timebomb")
 
 
 def role_name(role):
@@ -32,8 +32,8 @@ def happy(winner):
 def private_lines(session, view, seat):
     hand = view["hand"]
     return [
-        S("timebomb.you") + role_name(view["role"]),
-        S("timebomb.wires"),
+        S("you") + role_name(view["role"]),
+        S("wires"),
         " " + str(hand["safe"]) + " " + S("w.safe"),
         " " + str(hand["defuse"]) + " " + S("w.defuse"),
         " " + str(hand["bomb"]) + " " + S("w.bomb"),
@@ -43,17 +43,17 @@ def private_lines(session, view, seat):
 def status_lines(session, view):
     """The public table in a few short lines."""
     return [
-        S("timebomb.rnd")
+        S("rnd")
         + str(view["round"])
         + "/"
         + str(view["rounds"])
         + " "
-        + S("timebomb.cuts")
+        + S("cuts")
         + str(view["cuts"])
         + "/"
         + str(view["seats"]),
         wires.found_line(view),
-        S("timebomb.cutters") + session.name(view["cutter"]),
+        S("cutters") + session.name(view["cutter"]),
     ]
 
 
@@ -78,18 +78,18 @@ def result_lines(session, events):
 
 def log_line(session, ev):
     if ev[0] == "win":
-        return side_name(ev[1]) + ": " + S("timebomb.why." + ev[2])
+        return side_name(ev[1]) + ": " + S("why." + ev[2])
     return wires.log_line(session, ev)
 
 
 def rules_lines(session, view):
     n = view["seats"]
     return [
-        S("w.r.now") + session.name(view["cutter"]) + S("timebomb.r.cut"),
+        S("w.r.now") + session.name(view["cutter"]) + S("r.cut"),
         S("w.r.left") + str(n - view["cuts"]),
         S("w.r.found") + str(view["found"]) + "/" + str(view["defuse"]),
-        S("timebomb.r.sherlock"),
-        S("timebomb.r.moriarty"),
+        S("r.sherlock"),
+        S("r.moriarty"),
         S("w.round") + str(view["round"]) + "/" + str(view["rounds"]),
     ]
 

@@ -1,18 +1,18 @@
-"""UI text of Time Bomb in English: the "timebomb." keys, loaded by strings.get on first use."""
+"""UI text of Time Bomb in English, by key, no prefix (read with strings.of)."""
 
 TEXT = {
-    "timebomb.sherlock": "Sherlock",
-    "timebomb.moriarty": "Moriarty",
-    "timebomb.you": "You: ",
-    "timebomb.wires": "Your wires:",
-    "timebomb.rnd": "Rnd ",
-    "timebomb.cuts": "cut ",
-    "timebomb.cutters": "Cutters: ",
-    "timebomb.r.cut": " cuts a wire of another player.",
-    "timebomb.r.sherlock": "Sherlock's team wins when every defusing wire is cut.",
-    "timebomb.r.moriarty": "Moriarty's team wins when the bomb is cut or the last round ends.",
+    "sherlock": "Sherlock",
+    "moriarty": "Moriarty",
+    "you": "You: ",
+    "wires": "Your wires:",
+    "rnd": "Rnd ",
+    "cuts": "cut ",
+    "cutters": "Cutters: ",
+    "r.cut": " cuts a wire of another player.",
+    "r.sherlock": "Sherlock's team wins when every defusing wire is cut.",
+    "r.moriarty": "Moriarty's team wins when the bomb is cut or the last round ends.",
     # why the game ended: outcome() reasons
-    "timebomb.why.defused": "every defusing wire was cut",
-    "timebomb.why.bomb": "the bomb went off",
-    "timebomb.why.rounds": "time ran out after the last round",
+    "why.defused": "every defusing wire was cut",
+    "why.bomb": "the bomb went off",
+    "why.rounds": "time ran out after the last round",
 }

@@ -13,6 +13,8 @@ from firmware.games.timebomb2.check import CheckReveal
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
+S = strings.of("timebomb2")
+
 _LIST = const(0)
 _SURE = const(1)
 
@@ -28,9 +30,7 @@ class PlaceScreen(Screen):
         self.troops = view["troops"]  # for the picture; the rest of the view is not kept
         lay = app.lay
         seat = view["turn"]
-        self.title = text.fit(
-            session.name(seat) + strings.get("timebomb2.turn"), widgets.title_cols(lay, app.batt)
-        )
+        self.title = text.fit(session.name(seat) + S("turn"), widgets.title_cols(lay, app.batt))
         # Big screens show the hideouts found above the list; small ones leave it to the rules.
         self.status = (
             [skin.found_line(view["found"], view["hideouts"])] if lay.body_rows >= 6 else []
@@ -49,13 +49,13 @@ class PlaceScreen(Screen):
             if cols >= 12:
                 count += "/" + str(storm)
             self.labels.append(text.fit(skin.where(session, p), cols - len(count)) + count)
-        self.labels.append(text.fit(strings.get("timebomb2.recard"), cols))
+        self.labels.append(text.fit(S("recard"), cols))
         self.rows = lay.body_rows - len(self.status)
         self.cursor = 0
         self.top = 0
         self.phase = _LIST
         self.name = ""
-        self.hint = text.fit(strings.get("timebomb2.sure"), lay.cols)
+        self.hint = text.fit(S("sure"), lay.cols)
 
     def _move(self, step):
         self.cursor = (self.cursor + step) % len(self.labels)
@@ -76,7 +76,7 @@ class PlaceScreen(Screen):
                     return BACK
                 self.phase = _SURE
                 at = self.skin.where(self.session, self.places[self.cursor])
-                self.name = text.fit(strings.get("timebomb2.at") + at, self.app.lay.cols)
+                self.name = text.fit(S("at") + at, self.app.lay.cols)
             elif k == B.PRESS and b == B.BACK:
                 from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK
 

@@ -15,49 +15,48 @@ from firmware import strings
 # -- the words the screens share: roles, buildings, troop cards, places, sides ----------
 
 
-def S(key):
-    return strings.get(key)
+S = strings.of("timebomb2")
 
 
 def role_name(role):
-    return S("timebomb2.swat" if role == "swat" else "timebomb2.terrorist")
+    return S("swat" if role == "swat" else "terrorist")
 
 
 def building_name(kind):
-    return S("timebomb2.b." + kind)
+    return S("b." + kind)
 
 
 def troop_name(kind):
-    return S("timebomb2.k." + kind)
+    return S("k." + kind)
 
 
 def where(session, place):
     """A building is named for the seat it lies before, or the centre; never told by colour."""
-    return S("timebomb2.centre") if place == session.players else session.name(place)
+    return S("centre") if place == session.players else session.name(place)
 
 
 def side_name(winner):
-    return S("timebomb2.w.swat" if winner == "swat" else "timebomb2.w.terrorists")
+    return S("won.swat" if winner == "swat" else "won.terrorists")
 
 
 def found_line(found, hideouts):
     """'Found 1/2': the hideouts found so far."""
-    return S("timebomb2.found") + str(found) + "/" + str(hideouts)
+    return S("found") + str(found) + "/" + str(hideouts)
 
 
 # -- the storm check in words: the reveal's build-up and result lines, sound, cards ------
 
 # The storm check's result names, as core's events spell them, and how the table hears them.
 _RESULTS = {
-    "storm": "timebomb2.x.storm",
-    "failed": "timebomb2.x.failed",
-    "explosion": "timebomb2.x.explosion",
+    "storm": "x.storm",
+    "failed": "x.failed",
+    "explosion": "x.explosion",
 }
 
 
 def action_lines(session, events):
     """The build-up: which building is checked, known to all once its group is complete."""
-    return [S("timebomb2.check"), S("timebomb2.at") + where(session, events[0][2])]
+    return [S("check"), S("at") + where(session, events[0][2])]
 
 
 def card_lines(ev):
@@ -72,19 +71,19 @@ def result_lines(session, events):
         e = ev[0]
         if e == "check":
             lines.append(S(_RESULTS[ev[2]]))
-            lines.append(S("timebomb2.total") + str(ev[3]))
+            lines.append(S("total") + str(ev[3]))
             lines.extend(card_lines(ev))
         elif e == "building":
             lines.insert(1, where(session, ev[1]) + ": " + building_name(ev[2]))
             if ev[2] != "boom":
                 lines.insert(2, found_line(ev[3], session.game.hideouts()))
         elif e == "move":
-            lines.append(S("timebomb2.move"))
+            lines.append(S("move"))
         elif e == "return":
             back += (", " if back else "") + session.name(ev[1])
         elif e == "transceiver":
-            lines.append(S("timebomb2.back") + back)
-            lines.append(S("timebomb2.radio") + session.name(ev[1]))
+            lines.append(S("back") + back)
+            lines.append(S("radio") + session.name(ev[1]))
         elif e == "win":
             lines.append(side_name(ev[1]))
     return lines
@@ -125,8 +124,8 @@ def private_lines(session, view, seat):
     # A look after the deal or after the hideouts moved: role and building first (the secrets
     # that matter most, and all a 72x40 screen shows), then the hand.
     lines = [
-        S("timebomb2.you") + role_name(view["role"]),
-        S("timebomb2.bldg") + building_name(view["building"]),
+        S("you") + role_name(view["role"]),
+        S("bldg") + building_name(view["building"]),
     ]
     lines.extend(hand_lines(view["hand"]))
     return lines
@@ -149,7 +148,7 @@ def private_choice(session, seat):
 def status_lines(session, view):
     return [
         found_line(view["found"], view["hideouts"]),
-        S("timebomb2.radio") + session.name(view["transceiver"]),
+        S("radio") + session.name(view["transceiver"]),
     ]
 
 
@@ -180,7 +179,7 @@ def log_line(session, ev):
             + ": "
             + cards
             + "; "
-            + S("timebomb2.total")
+            + S("total")
             + str(ev[3])
             + " "
             + S(_RESULTS[ev[2]])
@@ -188,13 +187,13 @@ def log_line(session, ev):
     if e == "building":
         return where(session, ev[1]) + ": " + building_name(ev[2])
     if e == "move":
-        return S("timebomb2.move")
+        return S("move")
     if e == "return":
-        return S("timebomb2.back") + session.name(ev[1])
+        return S("back") + session.name(ev[1])
     if e == "transceiver":
-        return S("timebomb2.radio") + session.name(ev[1])
+        return S("radio") + session.name(ev[1])
     if e == "win":
-        return side_name(ev[1]) + ": " + S("timebomb2.why." + ev[2])
+        return side_name(ev[1]) + ": " + S("why." + ev[2])
     return None
 
 
@@ -210,40 +209,38 @@ def rules_lines(session, view):
     n = view["seats"]
     lines = []
     if view["outcome"] is None and not view["reveals"]:
-        lines.append(S("timebomb2.r.now") + session.name(view["turn"]) + S("timebomb2.r.place"))
+        lines.append(S("r.now") + session.name(view["turn"]) + S("r.place"))
     lines.append(found_line(view["found"], view["hideouts"]))
     waiting = []
     for p in range(n + 1):
         if not view["buildings"][p]:
             waiting.append(where(session, p) + " " + str(view["troops"][p]))
-    lines.append(S("timebomb2.r.troops") + ", ".join(waiting))
+    lines.append(S("r.troops") + ", ".join(waiting))
     hands = [session.name(s) + " " + str(view["hands"][s]) for s in range(n)]
-    lines.append(S("timebomb2.r.hands") + ", ".join(hands))
-    lines.append(S("timebomb2.radio") + session.name(view["transceiver"]))
+    lines.append(S("r.hands") + ", ".join(hands))
+    lines.append(S("radio") + session.name(view["transceiver"]))
     up = []
     for p in range(n + 1):
         if view["buildings"][p]:
             up.append(where(session, p) + ": " + building_name(view["buildings"][p]))
     if up:
-        lines.append(S("timebomb2.r.up") + ", ".join(up))
+        lines.append(S("r.up") + ", ".join(up))
     out = [str(view["removed"][k]) + " " + troop_name(k) for k in TROOPS if view["removed"][k]]
     if out:
-        lines.append(S("timebomb2.r.out") + ", ".join(out))
+        lines.append(S("r.out") + ", ".join(out))
     last = view["last"]
     if last is not None:
         # The check a reset may have cut short on screen: [place, 4 card counts, result].
         total = sum(last[1 + k] * rs["bombs"][k] for k in range(4))
         ev = ("check", last[0], last[5], total) + tuple(last[1:5])
-        lines.append(S("timebomb2.r.last") + log_line(session, ev))
+        lines.append(S("r.last") + log_line(session, ev))
     bombs = ", ".join(troop_name(TROOPS[k]) + " " + _signed(rs["bombs"][k]) for k in range(4))
-    lines.append(S("timebomb2.r.group") + str(rs["storm"]))
-    lines.append(S("timebomb2.r.bombs") + bombs)
-    lines.append(
-        S("timebomb2.r.in") + str(lo) + S("timebomb2.r.blow") + str(hi) + S("timebomb2.r.fail")
-    )
-    lines.append(S("timebomb2.r.work"))
-    lines.append(S("timebomb2.r.swat"))
-    lines.append(S("timebomb2.r.terr"))
+    lines.append(S("r.group") + str(rs["storm"]))
+    lines.append(S("r.bombs") + bombs)
+    lines.append(S("r.in") + str(lo) + S("r.blow") + str(hi) + S("r.fail"))
+    lines.append(S("r.work"))
+    lines.append(S("r.swat"))
+    lines.append(S("r.terr"))
     return lines
 
 
@@ -258,5 +255,5 @@ def end_lines(session, view):
             line += ", " + building_name(cards[seat])
         lines.append(line)
     if len(cards) > len(roles):
-        lines.append(S("timebomb2.centre") + ": " + building_name(cards[-1]))
+        lines.append(S("centre") + ": " + building_name(cards[-1]))
     return lines

@@ -7,6 +7,8 @@ from firmware.ui.dialog import Notice
 from firmware.ui.listscreen import ListScreen
 from firmware.ui.stack import NONE, PUSH
 
+S = strings.of("timer")
+
 
 def _start(app, path, index):
     def go(now):
@@ -15,7 +17,7 @@ def _start(app, path, index):
         try:
             rs = catalog.read(path)
         except ValueError as e:  # the file changed or broke since boot
-            return (PUSH, Notice(app, strings.get("broken.title"), str(e)))
+            return (PUSH, Notice(app, S("broken.title"), str(e)))
         return (PUSH, TimerScreen(app, rs, index, now, path))
 
     return go
@@ -44,7 +46,7 @@ def presets_screen(app):
     marks += bm
     actions += ba
     if not labels:
-        labels.append(strings.get("timer.nopresets"))
+        labels.append(S("nopresets"))
         marks.append(None)
         actions.append(lambda now: NONE)
     return ListScreen(app, strings.title("timer"), labels, actions, marks)

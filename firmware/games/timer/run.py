@@ -13,6 +13,8 @@ from firmware.games.timer import saved
 from firmware.games.timer.view import View
 from firmware.ui.stack import BACK, NONE, Screen
 
+S = strings.of("timer")
+
 # Saved every this often while counting (and at every change), so a reset loses little time.
 SAVE_EVERY_MS = const(10000)
 _TAP_MS = const(400)  # an OK shorter than this in SET switches the field instead of arming
@@ -78,7 +80,7 @@ class TimerScreen(Screen):
         saved.save(self.app, self.path, self.prop, now)
 
     def _notify(self, key, now):
-        self.note = strings.get(key)
+        self.note = S(key)
         self.note_until = self.app.hw.ticks_add(now, _NOTE_MS)
         self.dirty = True
 
@@ -103,7 +105,7 @@ class TimerScreen(Screen):
             app.play("strike", True)
             self.save(now)
         elif kind == "wrong":
-            self._notify("timer.wrong", now)
+            self._notify("wrong", now)
             app.play("error")
         elif kind == "paused" or kind == "resumed":
             app.play("confirm")
@@ -176,7 +178,7 @@ class TimerScreen(Screen):
             self.dirty = True
         elif b == B.OK and k == B.PRESS:
             if self._wires_open():
-                self._notify("timer.join", now)
+                self._notify("join", now)
                 self.app.play("error")
             elif not self._hold(timer.ARM, b, now):
                 self.app.play("error")

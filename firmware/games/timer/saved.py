@@ -4,6 +4,8 @@ from core import const
 from firmware import storage, strings
 from firmware.ui import text
 
+S = strings.of("timer")
+
 SAVE = storage.prop_save("timer")
 VERSION = const(1)
 
@@ -55,4 +57,4 @@ def remaining_text(ms):
     """'04:32 left', for the resume prompt."""
     buf = bytearray(5)
     text.put_mmss(buf, 0, ms)
-    return buf.decode() + " " + strings.get("timer.left")
+    return buf.decode() + " " + S("left")

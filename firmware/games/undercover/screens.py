@@ -47,9 +47,7 @@ def next_screen(app, session, view):
         acts = session.game.actions()
         name = session.name(view["cutter"])
         labels = [session.name(a[1]) + " " + str(view["wires"][a[1]]) for a in acts]
-        return PickScreen(
-            app, session, name + S("undercover.give"), S("undercover.giveq"), labels, acts
-        )
+        return PickScreen(app, session, name + S("give"), S("giveq"), labels, acts)
     return CutScreen(app, session, skin)
 
 
@@ -67,8 +65,8 @@ class RoundScreen(Notice):
         title = S("w.round") + str(view["round"]) + "/" + str(view["rounds"])
         body = table.location_lines(session, view)
         if view["doom"] is not None:
-            body.append(S("undercover.doom") + table.doom_rule(view["doom"]))
-        body.append(S("undercover.continue"))
+            body.append(S("doom") + table.doom_rule(view["doom"]))
+        body.append(S("continue"))
         super().__init__(app, title, "\n".join(body))
 
     def event(self, ev, now):
@@ -112,7 +110,7 @@ class PickScreen(Screen):
                 self.cursor = (self.cursor + step) % n
                 self.top = widgets.follow(self.cursor, self.top, self.rows)
             elif k == B.PRESS and b == B.OK:
-                q = S("undercover.sure") + self.labels[self.cursor] + "?"
+                q = S("sure") + self.labels[self.cursor] + "?"
                 self.sure = text.wrap(q, self.app.lay.cols)
             elif k == B.PRESS and b == B.BACK:
                 return _pause(self.app, self.session)

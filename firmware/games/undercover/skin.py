@@ -12,7 +12,7 @@ from firmware.games.undercover.table import colour, doom_rule, location_lines
 from firmware.play import wires
 from firmware.ui import text
 
-S = strings.get
+S = strings.of("undercover")
 action_lines = wires.action_lines  # "<who> cuts a wire of <whom> #k": the same as Time Bomb
 result_sound = wires.result_sound  # one sound per kind of wire, after the same build-up
 status_lines = table.status_lines  # the cutting turn shows it
@@ -29,7 +29,7 @@ def team_of(role):
 
 def side_name(winner):
     # Short: it is the end screen's title ("Organization wins" would not fit 15 columns).
-    return S("undercover.w." + winner)
+    return S("won." + winner)
 
 
 def happy(winner):
@@ -51,15 +51,15 @@ _W = 15
 def private_lines(session, view, seat):
     if choosing(view, seat):
         # Short, so the one or two choices below still fit the smallest screen.
-        return [S("undercover.showq")]
+        return [S("showq")]
     role = view["role"]
-    lines = [S("undercover.you") + S("undercover." + role), S("undercover.t." + view["team"])]
+    lines = [S("you") + S(role), S("t." + view["team"])]
     if view["doom"] is not None:
-        lines.append(S("undercover.doom") + colour(view["doom"]))  # no covers at this table
+        lines.append(S("doom") + colour(view["doom"]))  # no covers at this table
     elif role == "shadow" and view["cover"] is None:
-        lines.append(S("undercover.cover") + S("undercover.red") + "/" + S("undercover.blue"))
+        lines.append(S("cover") + S("red") + "/" + S("blue"))
     else:
-        lines.append(S("undercover.cover") + colour(view["cover"]))
+        lines.append(S("cover") + colour(view["cover"]))
     hand = view["hand"]
     lines.append(str(hand["defuse"]) + " " + kind_name("defuse"))
     lines.append(
@@ -72,7 +72,7 @@ def private_lines(session, view, seat):
         + kind_name("safe")
     )
     if view["right_cover"] is not None:
-        tail = S("undercover.shows") + colour(view["right_cover"])
+        tail = S("shows") + colour(view["right_cover"])
         lines.append(text.fit(session.name(view["right"]), _W - len(tail)) + tail)
     intel = view.get("intel")
     if intel is not None:
@@ -100,11 +100,11 @@ def result_lines(session, events):
         elif ev[0] == "round":
             lines.append(S("w.newround") + str(ev[1]))
         elif ev[0] == "location":
-            lines.append(S("undercover.location") + ev[2])
+            lines.append(S("location") + ev[2])
         elif ev[0] == "remind":
-            lines.append(S("undercover.remind_short"))
+            lines.append(S("remind_short"))
         elif ev[0] == "win":
-            lines.append(S("undercover." + ev[1]) + " " + S("p.win"))
+            lines.append(S(ev[1]) + " " + S("p.win"))
     view = session.game.view(None)
     if view["outcome"] is None and events[-1][0] == "cut":
         lines.append(wires.found_line(view))
@@ -114,17 +114,17 @@ def result_lines(session, events):
 def log_line(session, ev):
     e = ev[0]
     if e == "win":
-        return side_name(ev[1]) + ": " + S("undercover.why." + ev[2])
+        return side_name(ev[1]) + ": " + S("why." + ev[2])
     if e == "cut" or e == "round":
         return wires.log_line(session, ev)
     if e == "covers":
-        return S("undercover.shown")
+        return S("shown")
     if e == "pass":
-        return session.name(ev[1]) + " > " + session.name(ev[2]) + S("undercover.pliers_log")
+        return session.name(ev[1]) + " > " + session.name(ev[2]) + S("pliers_log")
     if e == "location":
-        return S("undercover.location") + ev[2]
+        return S("location") + ev[2]
     if e == "remind":
-        return S("undercover.remind_short")
+        return S("remind_short")
     return None  # ("cover", seat): who has shown is no news; what they showed is secret
 
 
@@ -134,19 +134,19 @@ def rules_lines(session, view):
         who = session.name(view["turn"])
     else:
         who = session.name(view["cutter"])
-    lines = [S("w.r.now") + who + S("undercover.r." + step)]
+    lines = [S("w.r.now") + who + S("r." + step)]
     loc = view["location"]
     if step == "cut" and loc is not None and loc["effect"] == "no_return":
-        lines.append(S("undercover.e.no_return"))
+        lines.append(S("e.no_return"))
     lines.append(S("w.r.left") + str(view["quota"] - view["cuts"]))
     lines.append(S("w.r.found") + str(view["found"]) + "/" + str(view["defuse"]))
     lines.append(S("w.round") + str(view["round"]) + "/" + str(view["rounds"]))
     lines.extend(location_lines(session, view))
-    lines.append(S("undercover.r.agency"))
-    lines.append(S("undercover.r.organization"))
-    lines.append(S("undercover.r.shadow"))
+    lines.append(S("r.agency"))
+    lines.append(S("r.organization"))
+    lines.append(S("r.shadow"))
     if view["doom"] is not None:
-        lines.append(S("undercover.doom") + doom_rule(view["doom"]))
+        lines.append(S("doom") + doom_rule(view["doom"]))
     return lines
 
 
@@ -154,18 +154,12 @@ def end_lines(session, view):
     lines = []
     shown = view.get("shown") or []
     for seat, role in enumerate(view.get("roles") or []):
-        line = (
-            session.name(seat)
-            + ": "
-            + S("undercover." + role)
-            + ", "
-            + S("undercover." + team_of(role))
-        )
+        line = session.name(seat) + ": " + S(role) + ", " + S(team_of(role))
         if seat < len(shown) and shown[seat]:
-            line += S("undercover.showed") + colour(shown[seat])
+            line += S("showed") + colour(shown[seat])
         lines.append(line)
     if view.get("undealt"):
-        lines.append(S("w.undealt") + S("undercover." + view["undealt"]))
+        lines.append(S("w.undealt") + S(view["undealt"]))
     if view["doom"] is not None:
-        lines.append(S("undercover.doom") + colour(view["doom"]))
+        lines.append(S("doom") + colour(view["doom"]))
     return lines

@@ -7,15 +7,15 @@ neither the other's.
 from firmware import strings
 from firmware.play import wires
 
-S = strings.get
+S = strings.of("undercover")
 
 
 def colour(c):
-    return S("undercover." + c) if c else "?"
+    return S(c) if c else "?"
 
 
 def doom_rule(doom):
-    return colour(doom) + ": " + S("undercover.doom." + doom)
+    return colour(doom) + ": " + S("doom." + doom)
 
 
 def cover_choice(session):
@@ -25,17 +25,17 @@ def cover_choice(session):
 
 def status_lines(session, view):
     """The public table in a few short lines (the first two fit 15 columns)."""
-    r = S("undercover.st.r") + str(view["round"]) + "/" + str(view["rounds"])
+    r = S("st.r") + str(view["round"]) + "/" + str(view["rounds"])
     lines = [
-        r + S("undercover.st.cut") + str(view["cuts"]) + "/" + str(view["quota"]),
+        r + S("st.cut") + str(view["cuts"]) + "/" + str(view["quota"]),
         wires.found_line(view),
-        S("undercover.pliers") + session.name(view["cutter"]),
+        S("pliers") + session.name(view["cutter"]),
     ]
     loc = view["location"]
     if loc is not None:
         lines.append(loc["name"])
     if view["doom"] is not None:
-        lines.append(S("undercover.doom") + colour(view["doom"]))
+        lines.append(S("doom") + colour(view["doom"]))
     return lines
 
 
@@ -44,23 +44,23 @@ def effect_text(session, view):
     loc = view["location"]
     kind = loc["effect"] if loc else None
     if kind is None:
-        return S("undercover.e.none")
+        return S("e.none")
     if kind == "cuts":
-        return S("undercover.e.cuts") + str(view["quota"])
+        return S("e.cuts") + str(view["quota"])
     if kind == "intel":
         # The kind of wire is the card's own data; the core tells each seat privately.
-        return S("undercover.e.intel")
-    return S("undercover.e." + kind)
+        return S("e.intel")
+    return S("e." + kind)
 
 
 def location_lines(session, view):
     """The round's Location card as the table reads it (house cards always say so)."""
     loc = view["location"]
     if loc is None:
-        return [S("undercover.remind")]
+        return [S("remind")]
     return [
         loc["name"],
-        S("undercover.house"),
+        S("house"),
         loc["text"],
-        S("undercover.effect") + effect_text(session, view),
+        S("effect") + effect_text(session, view),
     ]
