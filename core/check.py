@@ -105,15 +105,29 @@ def no_extra(obj, path, allowed):
             fail(join(path, k), "unknown field")
 
 
+def _count(k):
+    """The player count a key spells in plain ASCII digits ("4", "10"), else -1. str.isdigit()
+    would take "²" or "٤" on CPython, and a leading zero would let "04" replace "4": the host
+    must refuse what the board refuses."""
+    if type(k) is not str or not 1 <= len(k) <= 2 or (len(k) == 2 and k[0] == "0"):
+        return -1
+    n = 0
+    for c in k:
+        if not "0" <= c <= "9":
+            return -1
+        n = n * 10 + ord(c) - 48
+    return n
+
+
 def seat_table(obj, key, path, lo, hi):
     """A per-player-count table: {"4": ..., "5": ...} -> {4: ..., 5: ...} for counts lo..hi."""
     table = field(obj, key, path, "dict")
     out = {}
     for k in table:
         p = join(join(path, key), k)
-        if type(k) is not str or not k.isdigit() or len(k) > 2:
+        n = _count(k)
+        if n < 0:
             fail(p, "must be a player count")
-        n = int(k)
         if n < lo or n > hi:
             fail(p, "player count must be " + str(lo) + ".." + str(hi))
         out[n] = table[k]

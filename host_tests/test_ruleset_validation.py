@@ -152,3 +152,9 @@ def test_an_undealt_card_must_be_declared():
     assert error_of(rs) == "roles.4: 5 roles for 4 seats"
     rs["roles"]["4"]["undealt"] = 2
     assert error_of(rs) == "roles.4.undealt: must be 0..1"
+
+
+@pytest.mark.parametrize("key", ["²", "٤", "04", "4a", "", "123"])
+def test_a_player_count_key_is_plain_ascii_digits(key):
+    with pytest.raises(RulesetError, match="must be a player count"):
+        ruleset.load(edited(roles={key: {"sherlock": 3, "moriarty": 2}}))
