@@ -160,15 +160,7 @@ class CutScreen(Screen):
         fb.fill(0)
         app.draw_bar(fb, self.title)
         if self.phase == CutScreen.SEAT:
-            r = 0
-            for line in self.status:
-                txt.draw(fb, line, 0, lay.row_y(r), 1)
-                r += 1
-            i = self.top
-            while r < lay.body_rows and i < len(self.labels):
-                widgets.row(fb, lay, txt, r, self.labels[i], i == self.cursor)
-                r += 1
-                i += 1
+            widgets.status_and_rows(fb, lay, txt, self.status, self.labels, self.top, self.cursor)
             return
         owner = self.owner()
         n = self.view["wires"][owner]

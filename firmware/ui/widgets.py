@@ -82,6 +82,20 @@ def scroll(first, step, count, rows):
     return 0 if f < 0 else (last if f > last else f)
 
 
+def status_and_rows(fb, lay, txt, status, labels, top, cursor):
+    """A few fixed status lines, then a list's rows from `top` with `cursor` highlighted, down to
+    the bottom of the body (the pick-a-seat and pick-a-place screens)."""
+    r = 0
+    for line in status:
+        txt.draw(fb, line, 0, lay.row_y(r), 1)
+        r += 1
+    i = top
+    while r < lay.body_rows and i < len(labels):
+        row(fb, lay, txt, r, labels[i], i == cursor)
+        r += 1
+        i += 1
+
+
 def scrollbar(fb, lay, top, count, visible):
     """A thin thumb at the right edge when a list is longer than the screen."""
     if count <= visible:
