@@ -44,11 +44,11 @@ def main(argv):
     players, budget = int(argv[2]), int(argv[3])
     policy = Rng(12345)
     start = ticks_ms()
-    games = 0
+    count = 0
     while ticks_diff(ticks_ms(), start) < budget:
-        playout(Game, rs, players, games, policy)
-        games += 1
-    print("games", games, "ms", ticks_diff(ticks_ms(), start))
+        playout(Game, rs, players, count, policy)
+        count += 1
+    print("games", count, "ms", ticks_diff(ticks_ms(), start))
 
 
 main(sys.argv)

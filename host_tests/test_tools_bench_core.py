@@ -1,0 +1,25 @@
+"""make bench-core's engine scripts run on both runtimes (a broken one shows up here, not in a
+benchmark nobody runs before a release)."""
+
+import re
+
+import pytest
+
+from tools.runtimes import ROOT, run_cpython, run_micropython
+
+PLAYOUTS = ROOT / "tools" / "mpy" / "playouts.py"
+PLAYONCE = ROOT / "tools" / "mpy" / "playonce.py"
+RULESETS = ROOT / "firmware" / "rulesets"
+
+
+@pytest.mark.parametrize("run", [run_cpython, run_micropython], ids=["cpython", "micropython"])
+def test_playouts_counts_whole_games_in_its_budget(run):
+    res = run(PLAYOUTS, RULESETS / "timebomb.json", 5, 200)
+    assert res.returncode == 0, res.stderr
+    m = re.fullmatch(r"games (\d+) ms (\d+)\n", res.stdout)
+    assert m and int(m.group(1)) > 0, res.stdout
+
+
+def test_playonce_finishes_one_seeded_game():
+    res = run_micropython(PLAYONCE, RULESETS / "undercover.json", 8, 1, heap="256k")
+    assert res.returncode == 0, res.stderr
