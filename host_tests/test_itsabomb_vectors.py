@@ -12,7 +12,8 @@ PLAYTHROUGH = ROOT / "tools" / "mpy" / "playthrough.py"
 @pytest.mark.parametrize("name", SHIPPED)
 def test_playthroughs_match_on_both_runtimes(name):
     # Seeds 4 and 5: the shared vector test already plays 1, 2 and 3 of every shipped ruleset.
-    text = same_on_both(PLAYTHROUGH, RULESETS / name, 4, 5, heap="64k")
+    # 62-64 KB are needed (see test_vectors.py HEAPS); the budget keeps a margin.
+    text = same_on_both(PLAYTHROUGH, RULESETS / name, 4, 5, heap="68k")
     ends = [line for line in text.splitlines() if line.startswith("end ")]
     lo, hi = (2, 8) if "countdown" in name else (1, 8)
     assert len(ends) == 2 * (hi - lo + 1)

@@ -27,12 +27,15 @@ def game_rulesets():
 # The runner's own transcript printing and a JSON round trip after every step sit on the same
 # heap as the game. Undercover (Locations, covers, the Doom token) needs more than 64 KB for that;
 # its engine alone plays in about 61 KB (make bench-core).
+# The engine alone, .mpy, on the 64-bit unix port: Time Bomb, TimeBomb II and It's a Bomb! need
+# 62-64 KB since one package a game (58 before: the registry and the shared looks base are
+# resident), Undercover 74; each budget keeps a few KB of margin, so growth still fails here.
 HEAPS = {"undercover.json": "80k", "undercover-basic.json": "80k"}
 
 
 @pytest.mark.parametrize("name", game_rulesets())
 def test_transcripts_match_on_both_runtimes(name):
-    text = same_on_both(PLAYTHROUGH, RULESETS / name, 1, 2, 3, heap=HEAPS.get(name, "64k"))
+    text = same_on_both(PLAYTHROUGH, RULESETS / name, 1, 2, 3, heap=HEAPS.get(name, "68k"))
     ends = [line for line in text.splitlines() if line.startswith("end ")]
     assert ends, "no game finished"
     assert all("null" not in e for e in ends), "a playthrough hit the step limit"
