@@ -13,7 +13,6 @@ from firmware import buttons as B
 from firmware.games.itsabomb import draw
 from firmware.games.itsabomb.choices import ANSWERS, Choices, answers_text
 from firmware.games.itsabomb.clock import RoundClock
-from firmware.play.reveal import RevealScreen
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
@@ -214,6 +213,8 @@ class TurnScreen(Screen):
         return NONE
 
     def _do(self, now):
+        from firmware.play.reveal import RevealScreen
+
         s = self.session
         events = s.act(self.action)
         self.skin.tell(s, events)
