@@ -66,7 +66,7 @@ def countdown_line(ev):
 # What an action or the round clock sets off is kept on the session here and shown once, in a
 # Notice after the current screen (turn_screen() takes it).
 
-_NEWS = "iab_news"  # the session attribute that holds the news until it is shown
+_NEWS = "itsabomb_news"  # the attribute this game keeps on the session: news not yet shown
 
 
 def tell(session, events):
