@@ -25,6 +25,12 @@ Virtual clock: sleep_ms() spends the wait budget; with none left it blocks on th
 line, so a script gives the same output every run. FUSEBOX_REALTIME=1 uses the real clock and
 polls stdin without blocking (interactive sim). FUSEBOX_T0 sets the virtual start time (test
 wrap-around), FUSEBOX_SEED fixes seed().
+
+In real time, button and wire changes are queued and land one at a time: the next one only
+once the app has seen the last (a button change read by the loop for the buttons' debounce time,
+a wire change read once). A press and its release sent together, or twenty presses typed
+faster than the loop runs, therefore each reach the app as a press it debounces, whatever the
+machine's load; the hold lasts until the release line comes.
 """
 
 import binascii
@@ -36,6 +42,11 @@ import framebuf
 
 from core.ticks import MASK, add, diff
 from firmware import buttons as _buttons
+
+# What a queued change waits for in real time (see the module docstring).
+_SEEN = 0  # nothing: the next change may land
+_BUTTON = 1  # a button change, until the loop has read it for the debounce time
+_WIRE = 2  # a wire change, until the loop has read the wires once
 
 
 def _env(name, default=None):
@@ -141,6 +152,14 @@ class SimBoard:
         self._battery = None
         self._ready = False
         self._poll = None
+        # Real time only: changes waiting to land, what the last one waits for, and when the
+        # loop first read it (the clock value the app read just before read_buttons()).
+        self._queue = []
+        self._waits = _SEEN
+        self._seen = False
+        self._seen_at = 0
+        self._tick = 0
+        self._debounce = _buttons.Buttons(()).debounce_ms  # what the app's Buttons use
         if self.realtime:
             import select
 
@@ -149,9 +168,19 @@ class SimBoard:
 
     # -- the Hardware interface -------------------------------------------------------------
     def read_buttons(self):
+        if self._waits == _BUTTON:
+            # The app polls its Buttons with the clock it read just before this call: a change
+            # counts from that first poll, and is debounced at a poll debounce_ms later.
+            if not self._seen:
+                self._seen = True
+                self._seen_at = self._tick
+            elif diff(self._tick, self._seen_at) >= self._debounce:
+                self._waits = _SEEN
         return self._raw
 
     def read_wires(self):
+        if self._waits == _WIRE:
+            self._waits = _SEEN
         return self._cut if self.wires else None
 
     def battery(self):
@@ -162,7 +191,8 @@ class SimBoard:
 
     def ticks_ms(self):
         if self.realtime:
-            return time.ticks_ms() & MASK
+            self._tick = time.ticks_ms() & MASK
+            return self._tick
         return self._now
 
     def ticks_diff(self, a, b):
@@ -184,13 +214,7 @@ class SimBoard:
     def sleep_ms(self, ms):
         if self.realtime:
             self._ready_once()
-            # Wait for input at most ms (the clock is real, so time passes either way), then
-            # take what is pending up to the first line that changes what the app reads.
-            wait = max(0, ms)
-            while self._poll.poll(wait):
-                if self._command(sys.stdin.readline()):
-                    return
-                wait = 0
+            self._sleep_real(ms)
             return
         while self._budget <= 0:
             self._ready_once()
@@ -201,6 +225,51 @@ class SimBoard:
             step = 1  # a zero sleep still lets virtual time move, so no loop can spin forever
         self._budget -= step
         self._now = add(self._now, step)
+
+    def _sleep_real(self, ms):
+        """Wait at most ms of real time for input, queueing what comes; return as soon as a
+        queued change lands (the loop reads it at once) or the last one needs another read."""
+        end = add(time.ticks_ms() & MASK, ms if ms > 0 else 0)
+        while True:
+            left = diff(end, time.ticks_ms() & MASK)
+            if self._queue:
+                if self._waits == _SEEN:
+                    self._land(self._queue.pop(0))
+                    return
+                if self._waits != _BUTTON or not self._seen:
+                    return  # not read yet: the loop's next step reads it
+                due = diff(add(self._seen_at, self._debounce), time.ticks_ms() & MASK)
+                if due < left:
+                    left = due  # wake for the poll that debounces it, then the next lands
+            if left <= 0:
+                return
+            if self._poll.poll(left):
+                self._command(sys.stdin.readline())
+
+    def _change(self, kind, bit, on):
+        """A press/release (kind _BUTTON) or cut/join (_WIRE): at once on the virtual clock,
+        queued in real time. True: the app may read something new."""
+        if self.realtime:
+            self._queue.append((kind, bit, on))
+        else:
+            self._set(kind, bit, on)
+        return True
+
+    def _land(self, change):
+        kind, bit, on = change
+        if self._set(kind, bit, on):
+            self._waits = kind
+            self._seen = False
+
+    def _set(self, kind, bit, on):
+        """Apply one change; True when it changed what the app reads."""
+        if kind == _BUTTON:
+            old = self._raw
+            self._raw = old | bit if on else old & ~bit
+            return self._raw != old
+        old = self._cut
+        self._cut = old | bit if on else old & ~bit
+        return self._cut != old
 
     # -- the protocol ------------------------------------------------------------------------
     def _ready_once(self):
@@ -221,20 +290,13 @@ class SimBoard:
             _out("bye")
             sys.exit(0)
         elif cmd in ("press", "release") and arg in self.button_names:
-            bit = 1 << self.button_names.index(arg)
-            self._raw = self._raw | bit if cmd == "press" else self._raw & ~bit
-            return True
+            return self._change(_BUTTON, 1 << self.button_names.index(arg), cmd == "press")
         elif cmd == "wait" and arg.isdigit():
             if not self.realtime:
                 self._budget += int(arg)
         elif cmd == "wire" and arg.isdigit() and int(arg) < self.wires and len(words) == 3:
-            bit = 1 << int(arg)
-            if words[2] == "cut":
-                self._cut |= bit
-                return True
-            if words[2] == "join":
-                self._cut &= ~bit
-                return True
+            if words[2] == "cut" or words[2] == "join":
+                return self._change(_WIRE, 1 << int(arg), words[2] == "cut")
             _out("log sim: wire N cut|join, got", line.strip())
         elif cmd == "snap" and arg:
             self.display.send("snap " + arg)
