@@ -178,24 +178,6 @@ def test_a_long_only_mapping_is_sent_as_a_hold():
     assert sim.resolve(profile, "up") == ("A", sim.LONG_MS)
 
 
-def test_keys_press_then_release_after_the_hold():
-    c = sim.Controls(simproc.sim_profile("pico-display-pack"))  # A ok, B back, X up, Y down
-    assert c.keys["\x1b[A"] == ("X", False) and c.keys["\n"] == ("A", False)
-    assert c.keys["y"] == ("Y", False) and c.keys["Y"] == ("Y", True)
-    assert "X" in c.legend and "q quit" in c.legend
-    assert c.feed("\x1b[B", 10.0) == ["press Y"]
-    assert c.feed("y", 10.05) == []  # already held
-    assert c.due(10.1) == []
-    assert c.due(10.13) == ["release Y"]
-    assert c.feed("A", 11.0) == ["press A"]
-    assert c.due(11.5) == [] and c.due(12.0) == ["release A"]  # Shift: a long press
-    assert c.feed("2", 0) == []  # the display pack has no wires
-    c = sim.Controls(simproc.sim_profile("pico-ssd1306"))  # four wires
-    assert c.feed("2", 0) == ["wire 1 cut"] and c.feed("2", 0) == ["wire 1 join"]
-    assert c.feed("5", 0) == [] and "1-4 cut/join wire" in c.legend
-    assert c.feed("q", 0) is None and c.feed("\x03", 0) is None
-
-
 def test_split_keys_keeps_escape_sequences_whole():
     assert sim.split_keys("\x1b[Aa\r\x1bOB") == ["\x1b[A", "a", "\n", "\x1b[B"]
 
@@ -213,9 +195,3 @@ def test_render_draws_two_pixel_rows_per_line():
     assert str(first.style) == "rgb(255,255,255) on rgb(0,0,0)"
     assert len(sim.render(frame, 3, []).plain.split("\n")) == 40 * 3 // 2
     assert len(sim.render(frame, 3, []).plain.split("\n")[0]) == 72 * 3
-
-
-def test_scale_follows_the_terminal():
-    assert sim.pick_scale(128, 64, 80, 24) == 1
-    assert sim.pick_scale(128, 64, 300, 80) == 2
-    assert sim.pick_scale(72, 40, 300, 100) == 4

@@ -57,6 +57,17 @@ def parser():
         help="auto: the MicroPython unix port where installed, else CPython (tools/cpython_board)",
     )
     p.add_argument("--mute", action="store_true", help="do not play the buzzer on the host")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--flash",
+        metavar="DIR",
+        help="the board's flash folder (settings, names, saves); default: "
+        "$XDG_DATA_HOME/fusebox/flash-BOARD (~/.local/share/...) when interactive, "
+        "a blank one with --script",
+    )
+    where.add_argument(
+        "--fresh", action="store_true", help="a blank board: a temporary flash, gone at exit"
+    )
 
     p = verbs.add_parser("vboard", help="serve a virtual board (unix port) to mpremote over TCP")
     p.add_argument("--flash", default="out/vboard", help="folder that is the board's flash")

@@ -38,6 +38,8 @@ def main(args):
                 scale=4,
                 runtime="auto",
                 mute=False,
+                flash=None,  # the default, kept folder: settings and saves survive
+                fresh=False,
             )
         )
     from tools import deploy

@@ -5,7 +5,7 @@ import platform
 import sys
 
 from tools import simproc
-from tools.sim_keys import LONG_MS, TAP_MS, Controls, KeyReader, split_keys
+from tools.sim_keys import LONG_MS, TAP_MS, Controls, KeyReader, split_keys  # noqa: F401
 
 NOTES = ("C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B")
 
@@ -98,7 +98,10 @@ def headless(args, runtime):
     if args.png:
         os.makedirs(args.png, exist_ok=True)
     env = {"FUSEBOX_SEED": "1"}  # screenshots must not depend on the dice
-    with simproc.SimProc(board=args.board, heap=args.heap, env=env, runtime=runtime) as sim:
+    flash = getattr(args, "flash", None)  # a script starts on a blank flash unless told
+    with simproc.SimProc(
+        board=args.board, heap=args.heap, env=env, runtime=runtime, flash=flash
+    ) as sim:
         snaps = run_script(sim, lines, args.png, args.scale)
         if not args.png:
             for label, frame in snaps.items():
@@ -107,11 +110,20 @@ def headless(args, runtime):
 
 
 def render(frame, scale, lines):
-    """A rich Text: `lines` first (a terminal too small crops the bottom, not the status),
-    then the frame in half blocks, two pixel rows per line."""
+    """A rich Text: `lines` first, then the frame in half blocks, two pixel rows per line."""
     from rich.text import Text
 
     text = Text("".join(line + "\n" for line in lines), no_wrap=True, overflow="crop")
+    text.append_text(frame_text(frame, scale))
+    return text
+
+
+def frame_text(frame, scale):
+    """The frame as a rich Text of half blocks (▀: foreground the top pixel, background the
+    bottom one), at `scale` terminal cells a pixel across and half a line down."""
+    from rich.text import Text
+
+    text = Text(no_wrap=True, overflow="crop")
     rgb = [(0, 0, 0), (255, 255, 255)] if frame.fmt == "mono_vlsb" else simproc.RGB
     w, h = frame.width * scale, frame.height * scale
     for y in range(0, h, 2):
@@ -129,10 +141,57 @@ def render(frame, scale, lines):
     return text
 
 
-def pick_scale(width, height, cols, rows):
-    """Largest whole scale that fits the terminal (a line holds two pixel rows; 4 spare lines)."""
-    fits = [s for s in (4, 3, 2) if width * s <= cols and height * s <= 2 * (rows - 4)]
-    return fits[0] if fits else 1
+def wrap(items, cols):
+    """Items joined by two spaces into lines of at most cols characters (an item longer than
+    a line gets its own, cut with an ellipsis)."""
+    lines, line = [], ""
+    for item in items:
+        if len(item) > cols:
+            item = item[: max(0, cols - 1)] + "…"
+        if line and len(line) + 2 + len(item) <= cols:
+            line += "  " + item
+        else:
+            if line:
+                lines.append(line)
+            line = item
+    return lines + [line] if line else lines
+
+
+def head_lines(groups, cols):
+    """The lines above the display: each group of items (status, legend, log) wrapped."""
+    out = []
+    for items in groups:
+        out += wrap(items, cols) or [""]
+    return out
+
+
+def fit(width, height, groups, cols, rows):
+    """(scale, head lines): the largest whole scale (4 to 1) at which the display and the
+    lines above it fit the terminal; scale 0 when even 1 does not (a line holds two pixel
+    rows)."""
+    lines = head_lines(groups, cols)
+    for s in (4, 3, 2, 1):
+        if width * s <= cols and len(lines) + (height * s + 1) // 2 <= rows:
+            return s, lines
+    return 0, lines
+
+
+def needed(width, height, groups, cols):
+    """(columns, lines) the terminal needs for the display at scale 1 (at the given width or
+    the display's, whichever is wider: the lines above it wrap less on a wider terminal)."""
+    cols = max(cols, width)
+    return width, len(head_lines(groups, cols)) + (height + 1) // 2
+
+
+def too_small(width, height, groups, cols, rows):
+    """What to show instead of a display that does not fit, naming the size it needs."""
+    need_cols, need_rows = needed(width, height, groups, cols)
+    return (
+        "The terminal is too small for the %dx%d display: it needs at least %d columns and %d "
+        "lines, this one has %d columns and %d lines.\n\nEnlarge the window or use a smaller "
+        "font; the board keeps running and takes keys meanwhile (q quits)."
+        % (width, height, need_cols, need_rows, cols, rows)
+    )
 
 
 def pick_runtime(args):
@@ -163,10 +222,11 @@ def pick_runtime(args):
 
 
 def status_head(args, profile, runtime):
+    """The status line's first items: board, display, runtime."""
     disp = profile["display"]
     kind = "colour" if disp["colour"] else "mono"
     where = "heap %s" % args.heap if runtime == "micropython" else "CPython"
-    return "%s  %dx%d %s  %s  " % (args.board, disp["width"], disp["height"], kind, where)
+    return [args.board, "%dx%d %s" % (disp["width"], disp["height"], kind), where]
 
 
 def forward_tones(tones, heard, audio):
@@ -179,52 +239,182 @@ def forward_tones(tones, heard, audio):
     return len(tones)
 
 
+def data_home():
+    """The user's data folder: $XDG_DATA_HOME when set, else the platform's own place."""
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if os.path.isabs(xdg):
+        return xdg
+    home = os.path.expanduser("~")
+    if os.name == "nt":
+        return os.environ.get("LOCALAPPDATA") or os.path.join(home, "AppData", "Local")
+    if sys.platform == "darwin":
+        return os.path.join(home, "Library", "Application Support")
+    return os.path.join(home, ".local", "share")
+
+
+def default_flash(board):
+    """Where the interactive sim keeps a board's flash between runs."""
+    return os.path.join(data_home(), "fusebox", "flash-" + board)
+
+
+def flash_folder(args):
+    """The flash folder of an interactive run: --flash DIR, else the default one; None with
+    --fresh (a blank temporary flash, gone at exit)."""
+    if getattr(args, "fresh", False):
+        return None
+    return os.path.abspath(getattr(args, "flash", None) or default_flash(args.board))
+
+
+def lock_flash(folder):
+    """Hold the folder's lock for this run (an open file; closing it lets go): a second sim on
+    the same flash would replace the code under the first. OSError when one has it."""
+    os.makedirs(folder, exist_ok=True)
+    f = open(os.path.join(folder, ".sim-lock"), "w")
+    try:
+        import fcntl
+    except ImportError:  # Windows: no lock
+        return f
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        raise OSError(
+            "the flash folder %s is in use by another sim (--flash DIR or --fresh start this "
+            "one on another)" % folder
+        ) from None
+    return f
+
+
+class Terminal:
+    """Where the interactive sim draws: stdout when it is the terminal, else the terminal on
+    stdin (so `make run | tee log` works; stdout then gets the firmware's log lines)."""
+
+    def __init__(self):
+        self.piped = not sys.stdout.isatty()
+        if not self.piped:
+            self.file = sys.stdout
+        elif os.name == "nt":
+            self.file = open("CONOUT$", "w", encoding="utf-8")
+        else:
+            self.file = open(os.ttyname(sys.stdin.fileno()), "w", encoding="utf-8")
+
+    def size(self):
+        import shutil
+
+        try:
+            return tuple(os.get_terminal_size(self.file.fileno()))
+        except OSError:
+            return tuple(shutil.get_terminal_size())
+
+    def close(self):
+        if self.file is not sys.stdout:
+            self.file.close()
+
+
 def interactive(args, runtime):
-    import shutil
     import time
 
-    from rich.console import Console
+    from rich.console import Console, Group
     from rich.live import Live
+    from rich.text import Text
 
     from tools import hostaudio
 
+    folder = flash_folder(args)
+    lock = lock_flash(folder) if folder else None
+    term = Terminal()
     env = {"FUSEBOX_REALTIME": "1"}
-    sim = simproc.SimProc(board=args.board, heap=args.heap, env=env, runtime=runtime)
+    try:
+        sim = simproc.SimProc(
+            board=args.board, heap=args.heap, env=env, runtime=runtime, flash=folder
+        )
+    except BaseException:
+        term.close()
+        if lock:
+            lock.close()
+        raise
     audio = hostaudio.open_audio(mute=args.mute)
     controls = Controls(sim.profile)
     disp = sim.profile["display"]
-    scale = pick_scale(disp["width"], disp["height"], *shutil.get_terminal_size())
+    width, height = disp["width"], disp["height"]
     head = status_head(args, sim.profile, runtime)
-    shown, heard = None, 0
+    head.append("flash kept" if folder else "blank flash (--fresh)")
+    shown, heard, told, cached = None, 0, (0, 0), (None, 0, None)
+    console = Console(file=term.file, force_terminal=True)
     try:
-        with KeyReader() as keys, Live(console=Console(), screen=True, auto_refresh=False) as live:
+        with (
+            KeyReader() as keys,
+            Live(
+                console=console,
+                screen=True,
+                auto_refresh=False,
+                redirect_stdout=False,
+                redirect_stderr=False,
+            ) as live,
+        ):
             while True:
                 cmds = []
-                for key in split_keys(keys.read(0.03)):
+                for key in keys.read(0.03):
                     more = controls.feed(key, time.monotonic())
                     if more is None:
                         return 0
                     cmds += more
-                sim.send(*(cmds + controls.due(time.monotonic())))
+                sim.send(*cmds)
+                if term.piped:
+                    told = tell(sim, told)
                 heard = forward_tones(sim.tones, heard, audio)
-                now = (sim.frames, len(sim.tones), len(sim.logs), tuple(controls.held))
+                size = term.size()
+                hold = controls.held(time.monotonic())
+                now = (sim.frames, len(sim.tones), len(sim.logs), hold, size)
                 now += (audio.available,)  # a player that stops is shown at once
-                if sim.frame is None or now == shown:
+                if now == shown:
                     continue
-                shown = now
                 freq = sim.tones[-1][1] if sim.tones else 0
-                status = head + "frames %d  buzzer %s" % (sim.frames, note(freq))
-                status += " %d Hz" % freq if freq else ""
-                status += "  down: " + " ".join(controls.held) if controls.held else ""
-                status += "  sound: " + (audio.name if audio.available else "off")
+                status = head + ["frames %d" % sim.frames]
+                status += ["buzzer %s" % note(freq) + (" %d Hz" % freq if freq else "")]
+                status += ["sound: " + (audio.name if audio.available else "off")]
+                status += [hold] if hold else []
                 log = "log: " + sim.logs[-1] if sim.logs else ""
                 if not audio.available:
                     log = "sound off: %s  %s" % (audio.why, log)
-                lines = [status, controls.legend, log]
-                live.update(render(sim.frame, scale, lines), refresh=True)
+                groups = [status, controls.legend_items, [log]]
+                scale, lines = fit(width, height, groups, *size)
+                if scale and sim.frame is None:
+                    continue  # nothing drawn yet
+                shown = now
+                console.size = size
+                if not scale:
+                    msg = too_small(width, height, groups, *size)
+                    live.update(Text(msg), refresh=True)
+                    continue
+                if cached[0] is not sim.frame or cached[1] != scale:
+                    cached = (sim.frame, scale, frame_text(sim.frame, scale))
+                head_text = Text("\n".join(lines), no_wrap=True, overflow="crop")
+                live.update(Group(head_text, cached[2]), refresh=True)
     finally:
         audio.close()
         sim.close()
+        if term.piped:
+            tell(sim, told)
+        term.close()
+        if lock:
+            lock.close()
+        if folder:
+            print(
+                "sim: the board's flash is kept in %s (--fresh: a blank board)" % folder,
+                file=sys.stderr,
+            )
+
+
+def tell(sim, told):
+    """Print the firmware's new log lines and other output (a console's view of the board) on
+    stdout; returns how many of each are printed."""
+    for line in sim.logs[told[0] :]:
+        print(line)
+    for line in sim.other[told[1] :]:
+        print(line)
+    sys.stdout.flush()
+    return len(sim.logs), len(sim.other)
 
 
 def main(args):
@@ -237,8 +427,11 @@ def main(args):
             print("sim: " + why, file=sys.stderr)
         if args.script:
             return headless(args, runtime)
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            print("sim: the interactive sim needs a terminal; use --script FILE --png DIR")
+        if not sys.stdin.isatty():
+            print(
+                "sim: the interactive sim reads keys from a terminal on stdin; without one, "
+                "use --script FILE (--png DIR)"
+            )
             return 1
         return interactive(args, runtime)
     except (OSError, ValueError, simproc.SimError) as e:
