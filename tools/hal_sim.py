@@ -152,11 +152,10 @@ class SimBoard:
         self._battery = None
         self._ready = False
         self._poll = None
-        # Real time only: changes waiting to land, what the last one waits for, and when the
-        # loop first read it (the clock value the app read just before read_buttons()).
+        # Real time only: changes waiting to land, what the last one waits for, and when it
+        # landed (the clock value the app read just before that read_buttons()).
         self._queue = []
         self._waits = _SEEN
-        self._seen = False
         self._seen_at = 0
         self._tick = 0
         self._debounce = _buttons.Buttons(()).debounce_ms  # what the app's Buttons use
@@ -168,14 +167,16 @@ class SimBoard:
 
     # -- the Hardware interface -------------------------------------------------------------
     def read_buttons(self):
+        # Queued changes land here, at the loop's read, not in sleep_ms: the app polls its
+        # Buttons with the clock it read just before this call, so a change counts from the
+        # read that returns it, and is debounced by a read debounce_ms later (which still
+        # returns it; the next change lands at the read after).
         if self._waits == _BUTTON:
-            # The app polls its Buttons with the clock it read just before this call: a change
-            # counts from that first poll, and is debounced at a poll debounce_ms later.
-            if not self._seen:
-                self._seen = True
-                self._seen_at = self._tick
-            elif diff(self._tick, self._seen_at) >= self._debounce:
+            if diff(self._tick, self._seen_at) >= self._debounce:
                 self._waits = _SEEN
+        else:
+            while self._waits == _SEEN and self._queue:
+                self._land(self._queue.pop(0))
         return self._raw
 
     def read_wires(self):
@@ -227,20 +228,17 @@ class SimBoard:
         self._now = add(self._now, step)
 
     def _sleep_real(self, ms):
-        """Wait at most ms of real time for input, queueing what comes; return as soon as a
-        queued change lands (the loop reads it at once) or the last one needs another read."""
+        """Wait at most ms of real time for input, queueing what comes; return as soon as the
+        loop's next read would land a queued change or debounce the last one."""
         end = add(time.ticks_ms() & MASK, ms if ms > 0 else 0)
         while True:
             left = diff(end, time.ticks_ms() & MASK)
             if self._queue:
-                if self._waits == _SEEN:
-                    self._land(self._queue.pop(0))
-                    return
-                if self._waits != _BUTTON or not self._seen:
-                    return  # not read yet: the loop's next step reads it
+                if self._waits != _BUTTON:
+                    return  # the next change lands at the loop's next read
                 due = diff(add(self._seen_at, self._debounce), time.ticks_ms() & MASK)
                 if due < left:
-                    left = due  # wake for the poll that debounces it, then the next lands
+                    left = due  # wake for the read that debounces the last change
             if left <= 0:
                 return
             if self._poll.poll(left):
@@ -259,7 +257,7 @@ class SimBoard:
         kind, bit, on = change
         if self._set(kind, bit, on):
             self._waits = kind
-            self._seen = False
+            self._seen_at = self._tick
 
     def _set(self, kind, bit, on):
         """Apply one change; True when it changed what the app reads."""
