@@ -244,3 +244,17 @@ def test_realtime_mode_polls_input_without_blocking(app, tmp_path):
         held = int(evs[1][1]) - int(evs[0][1])
         assert 120 <= held < 2000  # real milliseconds went by, however slow the machine
         assert any(line.startswith("wires 2") for line in s.logs)
+
+
+def test_a_kept_flash_keeps_the_users_rulesets_and_refreshes_the_shipped_ones(tmp_path):
+    """The sim's flash folder is kept between runs: a ruleset the user added must survive a
+    restart (as on a board after a deploy), while a shipped one comes back as shipped."""
+    flash = tmp_path / "f"
+    populate_flash(flash, sim_profile("pico-ssd1306"))
+    mine = flash / "rulesets" / "mine.json"
+    mine.write_text('{"game": "timebomb"}')
+    shipped = flash / "rulesets" / "timebomb.json"
+    shipped.write_text("edited")
+    populate_flash(flash, sim_profile("pico-ssd1306"))
+    assert mine.read_text() == '{"game": "timebomb"}'
+    assert shipped.read_bytes() == (ROOT / "firmware" / "rulesets" / "timebomb.json").read_bytes()

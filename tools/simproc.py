@@ -11,8 +11,9 @@ line protocol.
 
 The flash folder mirrors the device (main.py, firmware/, core/, board.json, rulesets/, data/);
 pass flash=DIR to keep it across runs (a "reset" is a new SimProc on the same folder). Code and
-rulesets are copied fresh on every start; data/ is left as it is. populate=FN fills the folder
-instead of populate_flash (tools/flash.populate boots the deployed .mpy build).
+the shipped rulesets are copied fresh on every start (others are kept); data/ is left as it is.
+populate=FN fills the folder instead of populate_flash (tools/flash.populate boots the deployed
+.mpy build).
 """
 
 import json
@@ -86,15 +87,17 @@ def sim_profile(board="pico-ssd1306", **overrides):
 
 
 def populate_flash(flash, profile, main=None):
-    """Copy the firmware, core, rulesets and main.py into a flash folder; keep its data/."""
+    """Copy the firmware, core, rulesets and main.py into a flash folder; keep its data/.
+
+    The shipped rulesets are written over their copies; a ruleset the user added (by hand or
+    with `ruleset push`) stays, as it does on a board after a deploy."""
     flash = Path(flash)
     flash.mkdir(parents=True, exist_ok=True)
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "rulesets")
     for pkg in ("firmware", "core"):
         shutil.rmtree(flash / pkg, ignore_errors=True)
         shutil.copytree(ROOT / pkg, flash / pkg, ignore=skip)
-    shutil.rmtree(flash / "rulesets", ignore_errors=True)
-    (flash / "rulesets").mkdir()
+    (flash / "rulesets").mkdir(exist_ok=True)
     for rs in (ROOT / "firmware" / "rulesets").glob("*.json"):
         shutil.copy(rs, flash / "rulesets" / rs.name)
     shutil.copy(ROOT / "tools" / "hal_sim.py", flash / "hal_sim.py")  # the sim's HAL: host-only
