@@ -167,10 +167,10 @@ def test_no_player_on_path_is_silent_and_says_what_to_install(host):
 def test_fusebox_audio_off_and_mute_are_silent_even_with_a_player(host, monkeypatch):
     bin_dir, out = host
     player(bin_dir, "aplay", CAPTURE)
-    assert hostaudio.open_audio(mute=True, platform="linux").why == "sound off (muted)"
+    assert hostaudio.open_audio(mute=True, platform="linux").why == "muted"
     monkeypatch.setenv("FUSEBOX_AUDIO", "off")
     audio = hostaudio.open_audio(platform="linux")
-    assert (audio.available, audio.why) == (False, "sound off (FUSEBOX_AUDIO=off)")
+    assert (audio.available, audio.why) == (False, "FUSEBOX_AUDIO=off")
     assert not out.exists() and no_audio_thread()
 
 

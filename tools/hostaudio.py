@@ -268,9 +268,9 @@ def open_audio(mute=False, env=None, platform=None):
     env = os.environ if env is None else env
     platform = sys.platform if platform is None else platform
     if mute:
-        return Silent("sound off (muted)")
+        return Silent("muted")
     if env.get("FUSEBOX_AUDIO", "").strip().lower() == "off":
-        return Silent("sound off (FUSEBOX_AUDIO=off)")
+        return Silent("FUSEBOX_AUDIO=off")
     if platform.startswith("win"):
         try:
             import winsound
