@@ -241,8 +241,11 @@ class Page:
         key = self.key_for(name)
         (chain.key_down(key) if down else chain.key_up(key)).perform()
 
-    def tap(self, name, seconds=0.08):
+    def tap(self, name, seconds=0.08, gap=0.07):
+        """A short press, then `gap` of nothing: a press that follows a release sooner than
+        the firmware's debounce (20 ms, plus a loop pass) is a bounce of the same press."""
         self.hold(name, seconds)
+        time.sleep(gap)
 
     def press_button(self, name, seconds=0.1):
         """The on-screen button, held with the pointer (pointerdown, pause, pointerup)."""
