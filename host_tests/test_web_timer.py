@@ -3,6 +3,7 @@
 that costs time, and the right code defuses it."""
 
 import json
+import math
 import time
 
 from host_tests.support.frametext import has_text
@@ -55,6 +56,7 @@ def test_a_real_hold_arms_the_timer_a_wrong_code_strikes_and_the_right_one_defus
     with browser.Page(web_url, board="pico-ssd1306", seed=1) as page:
         page.wait_ready()
         page.until("the main menu", lambda: page.top() == "ListScreen")
+        assert page.js("fusebox.audio") == "off"  # browsers allow sound after a gesture only
         for _ in range(4):
             page.tap("DOWN")
             settle(page)
@@ -82,5 +84,11 @@ def test_a_real_hold_arms_the_timer_a_wrong_code_strikes_and_the_right_one_defus
         pick_code(page, ["up", "up", "down", "down", "left", "right"], 4)
         page.until("DEFUSED", lambda: has_text(page.canvas_frame(), "DEFUSED"), timeout=5)
         assert any(t[1] in DEFUSED_HZ for t in page.js("fusebox.tones"))
+        # The keys switched the sound on: the oscillator played the strike, loud as its duty.
+        assert page.js("fusebox.audio") in ("running", "suspended")
+        heard = page.js("fusebox.heard")
+        duty = [d for (_t, f, d) in page.js("fusebox.tones") if f == STRIKE_HZ][0]
+        level = 0.25 * math.sin(math.pi * duty / 65536)
+        assert any(f == STRIKE_HZ and abs(g - level) < 1e-6 for f, g in heard), heard[-10:]
         page.until("the save gone", lambda: saved(page) is None)
         assert not [line for line in page.logs() if line.startswith(("error", "err "))]

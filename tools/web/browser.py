@@ -32,7 +32,6 @@ FLAGS = (
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--autoplay-policy=no-user-gesture-required",
 )
 # Key per logical button, as the page maps them (tools/web/page/fusebox.js KEYS).
 KEYS = {

@@ -40,6 +40,8 @@ const state = {
   logs: [],
   tones: [], // [ms on the board's clock, freq, duty]; freq 0 is quiet
   frames: 0,
+  audio: "off", // "off" until the first click or key, then the AudioContext's state
+  heard: [], // [freq, gain] given to the oscillator (once sound is on)
   steps: 0, // passes of the firmware's loop since the page opened
   board: null,
   stopped: false,
@@ -86,6 +88,8 @@ function unlockAudio() {
   osc.connect(gain).connect(audio.destination);
   osc.start();
   $("sound").textContent = "sound: on";
+  state.audio = audio.state;
+  audio.onstatechange = () => (state.audio = audio.state);
   applyTone(lastTone[0], lastTone[1]);
 }
 
@@ -96,10 +100,14 @@ function applyTone(freq, duty) {
     osc.frequency.setValueAtTime(freq, t);
     // A PWM square wave's fundamental grows as sin(pi * duty): 50 % is the loudest, as on the
     // piezo; the firmware's volume steps are its duty steps.
-    gain.gain.setValueAtTime(0.25 * Math.sin((Math.PI * Math.min(duty, 65535)) / 65536), t);
+    const level = 0.25 * Math.sin((Math.PI * Math.min(duty, 65535)) / 65536);
+    gain.gain.setValueAtTime(level, t);
+    state.heard.push([freq, level]);
   } else {
     gain.gain.setValueAtTime(0, t);
+    state.heard.push([0, 0]);
   }
+  if (state.heard.length > 5000) state.heard.splice(0, 1000);
 }
 
 // -- the display --------------------------------------------------------------------------------
