@@ -149,19 +149,27 @@ class Page:
             got = cond()
             if got:
                 return got
-            if self.js("fusebox.error"):
+            if self.js("window.fusebox && fusebox.error"):
                 break
             time.sleep(0.02)
         raise AssertionError(
             "%s: not after %.0f s (error %r, last logs %r)"
-            % (what, timeout or self.timeout, self.js("fusebox.error"), self.logs()[-8:])
+            % (
+                what,
+                timeout or self.timeout,
+                self.js("window.fusebox && fusebox.error"),
+                self.logs()[-8:],
+            )
         )
 
     def wait_ready(self, boots=1):
-        self.until("first frame", lambda: self.js("fusebox.ready && fusebox.boots >= %d" % boots))
+        self.until(
+            "first frame",
+            lambda: self.js("!!window.fusebox && fusebox.ready && fusebox.boots >= %d" % boots),
+        )
 
     def logs(self):
-        return self.js("fusebox.logs") or []
+        return self.js("window.fusebox && fusebox.logs") or []
 
     def screens(self):
         """(class name, title) of every `screen` log line, in order."""
