@@ -92,3 +92,35 @@ def test_a_real_hold_arms_the_timer_a_wrong_code_strikes_and_the_right_one_defus
         assert any(f == STRIKE_HZ and abs(g - level) < 1e-6 for f, g in heard), heard[-10:]
         page.until("the save gone", lambda: saved(page) is None)
         assert not [line for line in page.logs() if line.startswith(("error", "err "))]
+
+
+def test_the_wire_toggles_are_the_props_wires(web_url):  # noqa: F811
+    # The board's clock runs 3 times as fast here (the page's clock=3): a 1.1 s hold is 3.3 s.
+    with browser.Page(web_url, board="pico-ssd1306", seed=1, clock=3) as page:
+        page.wait_ready()
+        page.until("the main menu", lambda: page.top() == "ListScreen")
+        for _ in range(4):
+            page.tap("DOWN")
+        page.tap("OK")
+        page.until("the timer's list", lambda: page.screens()[-1] == ("ListScreen", "Bomb timer"))
+        for _ in range(3):
+            page.tap("DOWN")
+        page.tap("OK")  # Wired 3:00: four wires, one of them defuses
+        page.until("the timer", lambda: page.screens()[-1] == ("TimerScreen", "Wired 3:00"))
+
+        def wire(i):
+            page.driver.find_element("css selector", '#wires input[data-wire="%d"]' % i).click()
+            settle(page)
+
+        wire(1)  # cut before arming: the timer refuses to arm
+        page.key("OK", down=True)
+        page.until("Join wires", lambda: has_text(page.canvas_frame(), "Join wires"), timeout=5)
+        page.key("OK", down=False)
+        wire(1)  # joined again
+        time.sleep(0.6)
+        page.hold("OK", 1.1)
+        page.until("armed", lambda: saved(page) and saved(page)["prop"]["phase"] == "running")
+        wire(0)  # the wrong wire: a strike
+        page.until("a strike", lambda: saved(page)["prop"]["strikes"] == 1, timeout=5)
+        wire(2)  # the right one
+        page.until("DEFUSED", lambda: has_text(page.canvas_frame(), "DEFUSED"), timeout=5)

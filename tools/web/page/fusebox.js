@@ -442,6 +442,7 @@ function setupControls() {
     input.dataset.wire = String(i);
     input.addEventListener("change", () => {
       wires = input.checked ? wires | (1 << i) : wires & ~(1 << i);
+      input.blur(); // the keys go back to the board's buttons
     });
     wbox.appendChild(label);
   }
@@ -498,8 +499,14 @@ async function start() {
     sel.appendChild(o);
   }
   sel.value = name;
-  sel.addEventListener("change", () => pick(sel.value));
-  $("reset").addEventListener("click", () => powerOn());
+  sel.addEventListener("change", () => {
+    sel.blur(); // the keys go back to the board's buttons
+    pick(sel.value);
+  });
+  $("reset").addEventListener("click", () => {
+    $("reset").blur();
+    powerOn();
+  });
   $("erase").addEventListener("click", () => {
     if (!confirm("Forget every save, setting and added ruleset of " + profile.name + "?")) return;
     for (const [, key] of kept()) localStorage.removeItem(key);
