@@ -80,3 +80,16 @@ def test_serving_says_the_url_in_one_line_and_serves_the_page():
         proc.wait(timeout=10)
         proc.stdout.close()
         proc.stderr.close()
+
+
+def test_the_page_sources_are_installed_as_package_data():
+    import fnmatch
+    import tomllib
+
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        patterns = tomllib.load(f)["tool"]["setuptools"]["package-data"]["tools.web"]
+    here = ROOT / "tools" / "web"
+    wanted = [p.relative_to(here).as_posix() for p in (here / "page").iterdir()]
+    wanted += ["package.json", "package-lock.json"]
+    for name in wanted:
+        assert any(fnmatch.fnmatch(name, pat) for pat in patterns), name
