@@ -58,15 +58,6 @@ def parser():
     )
     p.add_argument("--mute", action="store_true", help="do not play the buzzer on the host")
 
-    p = verbs.add_parser("web", help="the firmware in a web page: build it, serve it on 127.0.0.1")
-    p.add_argument("--out", help="only build the static page into this folder (for publishing)")
-    p.add_argument(
-        "--port",
-        type=int,
-        default=0,
-        help="port on 127.0.0.1 (default: the first free of 47200-47299)",
-    )
-
     p = verbs.add_parser("vboard", help="serve a virtual board (unix port) to mpremote over TCP")
     p.add_argument("--flash", default="out/vboard", help="folder that is the board's flash")
     p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (default: free)")
@@ -114,6 +105,15 @@ def parser():
     p.add_argument("--png", help="write the chart to this PNG file")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per CPU)")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+
+    p = verbs.add_parser("web", help="the firmware in a web page: build it, serve it on 127.0.0.1")
+    p.add_argument("--out", help="only build the static page into this folder (for publishing)")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="port on 127.0.0.1 (default: the first free of 47200-47299)",
+    )
     return top
 
 
@@ -124,14 +124,14 @@ def main(argv=None):
         from tools import run as verb
     elif args.verb == "sim":
         from tools import sim as verb
-    elif args.verb == "web":
-        from tools.web import build as verb
     elif args.verb == "vboard":
         from tools import vboard as verb
     elif args.verb == "deploy":
         from tools import deploy as verb
     elif args.verb == "balance":
         from tools import balance as verb
+    elif args.verb == "web":
+        from tools.web import build as verb
     else:
         from tools import rulesets as verb
     try:
