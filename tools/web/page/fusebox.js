@@ -62,7 +62,6 @@ const holders = new Map(); // button bit -> Set of what holds it (keys, pointers
 let frameBytes = null;
 let offscreen = null;
 let scale = 4;
-const t0 = Math.floor(Math.random() * 1000);
 
 // -- sound: a square wave, silent until the first click or key (browsers insist) ----------------
 let audio = null;
@@ -117,12 +116,12 @@ function setupCanvas() {
   canvas.width = d.width * scale;
   canvas.height = d.height * scale;
   canvas.classList.toggle("colour", !!d.colour);
-  offscreen = new OffscreenCanvasOr(d.width, d.height);
+  offscreen = nativeCanvas(d.width, d.height);
   ctx2d.fillStyle = "#000";
   ctx2d.fillRect(0, 0, canvas.width, canvas.height);
 }
 
-function OffscreenCanvasOr(w, h) {
+function nativeCanvas(w, h) {
   const c = document.createElement("canvas");
   c.width = w;
   c.height = h;
@@ -191,7 +190,7 @@ function jsModule() {
 }
 
 function now() {
-  return Math.floor(performance.now() * clock + t0) & MASK;
+  return Math.floor(performance.now() * clock) & MASK; // 2**30 wrap, as time.ticks_ms()
 }
 
 // -- the flash: flash.bin plus what this browser kept -------------------------------------------
