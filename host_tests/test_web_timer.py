@@ -21,16 +21,11 @@ def tones(page, freq):
     return [t for t in page.js("fusebox.tones") if t[1] == freq]
 
 
-def settle(page):
-    steps = page.js("fusebox.steps")
-    page.until("two loop passes", lambda: page.js("fusebox.steps") >= steps + 2)
-
-
 def push(page, name, times=1):
     """The on-screen button, by pointer: down, 100 ms, up (as a finger on a phone)."""
     for _ in range(times):
         page.press_button(name, 0.1)
-        time.sleep(0.07)  # as a finger lifts: longer than the firmware's debounce
+        time.sleep(0.07)  # a finger lifts for longer than the firmware's debounce
 
 
 def pick_code(page, code, start_sym=4):
@@ -59,7 +54,6 @@ def test_a_real_hold_arms_the_timer_a_wrong_code_strikes_and_the_right_one_defus
         assert page.js("fusebox.audio") == "off"  # browsers allow sound after a gesture only
         for _ in range(4):
             page.tap("DOWN")
-            settle(page)
         page.tap("OK")
         page.until("the timer's list", lambda: page.screens()[-1] == ("ListScreen", "Bomb timer"))
         page.tap("OK")  # Classic 5:00
@@ -110,7 +104,7 @@ def test_the_wire_toggles_are_the_props_wires(web_url):  # noqa: F811
 
         def wire(i):
             page.driver.find_element("css selector", '#wires input[data-wire="%d"]' % i).click()
-            settle(page)
+            page.settle()
 
         wire(1)  # cut before arming: the timer refuses to arm
         page.key("OK", down=True)

@@ -37,8 +37,9 @@ def web_url(tmp_path_factory):
 class BrowserSim:
     """What tools/playdriver.py asks of a sim (tap, press, release, wait, top, private, frame,
     logs), on the page: keys go down and up for real, waits are real time divided by the page's
-    clock factor, and after each key the driver lets the board run two passes of its loop so the
-    log it reads is the board's answer to that key."""
+    clock factor, and after each key event the driver lets the board run two passes of its loop
+    (browser.Page.tap), so a key lands however loaded the machine is and the log it reads is the
+    board's answer to that key."""
 
     def __init__(self, page, clock=1):
         self.page = page
@@ -68,14 +69,13 @@ class BrowserSim:
         return self.page.canvas_frame() if self.page.js("fusebox.ready") else None
 
     def _settle(self):
-        steps = self.page.js("fusebox.steps")
-        self.page.until("two loop passes", lambda: self.page.js("fusebox.steps") >= steps + 2)
+        self.page.settle()
         self._read()
 
     # -- what playdriver does ------------------------------------------------------------------
     def tap(self, name, ms=80):
-        self.page.hold(name, ms / 1000 / self.clock)
-        self._settle()
+        self.page.tap(name, ms / 1000 / self.clock, gap=0)
+        self._read()
 
     def press(self, name):
         self.page.key(name, down=True)

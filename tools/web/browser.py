@@ -68,6 +68,18 @@ def missing():
     return "web tests need " + ", ".join(gone) if gone else None
 
 
+# One round trip: resolves once the loop has run arguments[0] more passes (false if it stopped).
+SETTLE_JS = """
+const done = arguments[arguments.length - 1];
+const want = fusebox.steps + arguments[0];
+(function check() {
+  if (fusebox.stopped) done(false);
+  else if (fusebox.steps >= want) done(true);
+  else setTimeout(check, 1);
+})();
+"""
+
+
 class Served:
     """The built folder on an ephemeral port of 127.0.0.1, from a thread."""
 
@@ -110,6 +122,7 @@ def driver(width=700, height=900):
         shutil.rmtree(profile, ignore_errors=True)
         raise
     d.profile_dir = profile
+    d.set_script_timeout(30)
     return d
 
 
@@ -248,16 +261,37 @@ class Page:
         key = self.key_for(name)
         (chain.key_down(key) if down else chain.key_up(key)).perform()
 
+    def settle(self, passes=2):
+        """Wait until the firmware's loop has run `passes` more times: what came before (a key
+        event) has been polled, whatever the load on the machine."""
+        ok = self.driver.execute_async_script(SETTLE_JS, passes)
+        if not ok:
+            raise AssertionError("the page stopped: %r" % self.js("fusebox.error"))
+
     def tap(self, name, seconds=0.08, gap=0.07):
-        """A short press, then `gap` of nothing: a press that follows a release sooner than
-        the firmware's debounce (20 ms, plus a loop pass) is a bounce of the same press."""
-        self.hold(name, seconds)
+        """A short press: key down, at least two passes of the loop and `seconds`, key up, two
+        passes, then `gap` of nothing (a press that follows a release sooner than the firmware's
+        debounce is a bounce of the same press). The passes make a tap land on a loaded
+        machine, where a renderer that is late could otherwise see the key go down and up
+        between two polls."""
+        end = time.monotonic() + seconds
+        self.key(name, down=True)
+        self.settle()
+        time.sleep(max(0.0, end - time.monotonic()))
+        self.key(name, down=False)
+        self.settle()
         time.sleep(gap)
 
     def press_button(self, name, seconds=0.1):
-        """The on-screen button, held with the pointer (pointerdown, pause, pointerup)."""
+        """The on-screen button, held with the pointer (pointerdown, pause, pointerup), with the
+        same loop passes as tap()."""
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
 
         el = self.driver.find_element(By.CSS_SELECTOR, '#buttons [data-button="%s"]' % name)
-        ActionChains(self.driver, duration=0).click_and_hold(el).pause(seconds).release().perform()
+        end = time.monotonic() + seconds
+        ActionChains(self.driver, duration=0).click_and_hold(el).perform()
+        self.settle()
+        time.sleep(max(0.0, end - time.monotonic()))
+        ActionChains(self.driver, duration=0).release().perform()
+        self.settle()
