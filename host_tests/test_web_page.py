@@ -12,6 +12,7 @@ from tools.web import browser
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 BOARDS = Path(__file__).resolve().parents[1] / "boards"
+SETTINGS = "fusebox/pico-ssd1306/data/settings.json"  # firmware/settings.py PATH, per board
 
 
 @pytest.fixture(scope="module")
@@ -57,3 +58,26 @@ def test_every_board_profile_is_in_the_picker(page):
     )
     assert labels == ["UP", "DOWN", "OK", "BACK"]
     assert page.js("document.querySelectorAll('#wires input').length") == 4
+
+
+def test_a_changed_setting_survives_a_reload(page):
+    page.driver.execute_script("localStorage.clear()")
+    page.open(board="pico-ssd1306", seed=1)
+    page.wait_ready()
+    page.until("the main menu", lambda: page.top() == "ListScreen")
+    before = page.js("document.getElementById('screen').style.filter")
+    for _ in range(5):
+        page.tap("DOWN")
+    page.tap("OK")
+    page.until("the settings", lambda: page.top() == "SettingsScreen")
+    page.tap("DOWN")
+    page.tap("DOWN")
+    page.tap("OK")  # brightness one step on (it wraps at the top)
+    changed = page.js("document.getElementById('screen').style.filter")
+    assert changed != before  # the firmware's contrast() dims or brightens the canvas
+    page.tap("BACK")  # leaving the settings saves them
+    page.until("the save", lambda: page.js("localStorage.getItem('%s')" % SETTINGS))
+    page.driver.refresh()
+    page.wait_ready()
+    page.until("the main menu", lambda: page.top() == "ListScreen")
+    assert page.js("document.getElementById('screen').style.filter") == changed
