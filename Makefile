@@ -51,5 +51,11 @@ bench: $(STAMP)
 sim: $(STAMP)
 	$(BIN)/python -m tools sim --board $(BOARD)
 
+## web: the firmware in a web page (MicroPython WebAssembly), served on 127.0.0.1; the URL is
+## printed. make web OUT=DIR only builds the static page into DIR (for publishing).
+.PHONY: web
+web: $(STAMP)
+	$(BIN)/python -m tools web $(if $(OUT),--out $(OUT))
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache

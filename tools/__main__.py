@@ -116,6 +116,15 @@ def parser():
     p.add_argument("--png", help="write the chart to this PNG file")
     p.add_argument("--jobs", type=int, help="worker processes (default: one per CPU)")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
+
+    p = verbs.add_parser("web", help="the firmware in a web page: build it, serve it on 127.0.0.1")
+    p.add_argument("--out", help="only build the static page into this folder (for publishing)")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="port on 127.0.0.1 (default: the first free of 47200-47299)",
+    )
     return top
 
 
@@ -132,6 +141,8 @@ def main(argv=None):
         from tools import deploy as verb
     elif args.verb == "balance":
         from tools import balance as verb
+    elif args.verb == "web":
+        from tools.web import build as verb
     else:
         from tools import rulesets as verb
     try:
