@@ -83,12 +83,13 @@ class App:
 
     # -- the loop ------------------------------------------------------------------------------
     def boot(self, now):
+        moved = resume.migrate(self)  # an older firmware's single save, before the menu lists
         self.stack.push(menu.main_menu(self), now)
         # What the menu needs stays loaded; anything a screen imports later is dropped again
         # once the player is back at the menu, so RAM holds one game's code at a time.
         self._base = set(sys.modules)
         gc.collect()
-        scr = resume.prompt(self, now)
+        scr = moved or resume.prompt(self, now)
         restored = storage.last_notice  # the resume prompt's load fell back to the .bak copy
         if scr is not None:
             self.stack.push(scr, now)

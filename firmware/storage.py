@@ -7,7 +7,13 @@ load(path) -> obj: reads path, else path.bak when path is missing or damaged (th
 `last_notice` says so, for a one-line notice on screen). Raises OSError when nothing was ever
 saved (first boot) and core.errors.SaveError with a clear message when neither file is good.
 remove(path) deletes path and its .bak/.tmp (a finished game or timer); exists(path) says
-whether load(path) has anything to read.
+whether load(path) has anything to read; set_aside(path) keeps a save that cannot be used as
+<name>.bad.json (for a bug report), never deleting it.
+
+Each game keeps its own save, data/<id>.json (game_save), so starting another game never
+overwrites one; data/recent.json lists the ids of the saved games, the one played last first
+(the boot prompt offers that one; the main menu lists them all in that order). A save from
+firmware that kept a single data/game.json (GAME_SAVE) is moved to its game's name at boot.
 """
 
 import json
@@ -17,7 +23,8 @@ from core.errors import SaveError
 
 FORMAT = 1  # the envelope's version; what is inside is versioned by its owner
 DATA = "data"  # the folder of every save on the flash
-GAME_SAVE = DATA + "/game.json"  # the game in progress (firmware/play/session.py writes it)
+GAME_SAVE = DATA + "/game.json"  # the single save of older firmware: moved at boot (migrate)
+RECENT = DATA + "/recent.json"  # the saved games' ids, the one played last first
 last_notice = None  # set by load() when it had to fall back to the .bak copy
 
 
@@ -83,10 +90,67 @@ def load(path):
     raise SaveError(path + ": " + (got or "missing") + "; backup: " + (got_bak or "missing"))
 
 
-def prop_save(prop):
-    """Where a prop (core.games.is_prop, e.g. the timer) keeps its state: data/<id>.json,
-    so the boot prompt can see that one is saved without loading the prop's code."""
-    return DATA + "/" + prop + ".json"
+def game_save(game):
+    """Where a game (or a prop, core.games.is_prop, e.g. the timer) keeps its state:
+    data/<id>.json, so the boot prompt and the menus see that one is saved without loading the
+    game's code."""
+    return DATA + "/" + game + ".json"
+
+
+prop_save = game_save
+
+
+def bad_name(path):
+    """data/timebomb.json -> data/timebomb.bad.json: where an unusable save is kept."""
+    return (path[:-5] if path.endswith(".json") else path) + ".bad.json"
+
+
+def set_aside(path):
+    """Keep an unusable save as bad_name(path) (its last copy: the file, else its .bak), for a
+    bug report; the save itself is gone, so the next boot is a plain one. Returns the name."""
+    bad = bad_name(path)
+    for suffix in ("", ".bak"):
+        if _exists(path + suffix):
+            _remove(bad)
+            try:
+                os.rename(path + suffix, bad)
+            except OSError:
+                pass
+            break
+    remove(path)
+    return bad
+
+
+def move(src, dst):
+    """Rename a save and its .bak to another name (an older firmware's file to today's)."""
+    for suffix in ("", ".bak"):
+        if _exists(src + suffix):
+            _remove(dst + suffix)
+            os.rename(src + suffix, dst + suffix)
+    _remove(src + ".tmp")
+
+
+def recent():
+    """The ids in data/recent.json (the game played last first); [] when absent or damaged (it
+    is only an order: the saves themselves say what is saved)."""
+    ok, got = _read(RECENT)
+    if not ok:
+        ok, got = _read(RECENT + ".bak")
+    if not ok or type(got) is not list:
+        return []
+    return [g for g in got if type(g) is str]
+
+
+def played(game, keep=True):
+    """Put `game` first in data/recent.json (it is being played), or take it out (keep=False:
+    its save is gone)."""
+    ids = recent()
+    out = [game] if keep else []
+    for g in ids:
+        if g != game:
+            out.append(g)
+    if out != ids:
+        save(RECENT, out)
 
 
 def exists(path):

@@ -39,7 +39,7 @@ def test_font_reader_finds_drawn_text_and_not_absent_text():
 def test_boot_shows_the_main_menu_with_every_game_group(board):
     with start(board) as sim:
         sim.wait(50)
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
         assert not errors(sim)
         # Labels are cut to the display (the Thumby shows 9 columns, minus icon and scrollbar);
         # the first rows fit on every display, the rest are reached by scrolling.
@@ -95,7 +95,7 @@ def test_a_broken_ruleset_is_listed_with_its_reason_and_the_rest_keep_working(tm
             if sim.frame.pixel(0, 10) and has_text(sim.frame, "Time Bomb"):
                 break
         open_main_item(sim, "Time Bomb")
-        assert top(sim) == ("ListScreen", "Time Bomb")
+        assert top(sim) == ("SavesList", "Time Bomb")
         assert has_text(sim.frame, "Time Bomb")
         assert has_text(sim.frame, "! zz-broken")
         tap(sim, "DOWN")
@@ -126,7 +126,7 @@ def test_settings_change_now_and_survive_a_reset(tmp_path):
         tap(sim, "DOWN", 2)
         tap(sim, "OK", 2)  # brightness 4 -> 5 -> 1
         tap(sim, "BACK")  # leaving saves
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
     assert Path(flash, "data", "settings.json").exists()
     with start(flash=flash) as sim:
         sim.wait(50)
@@ -163,12 +163,12 @@ def test_about_shows_version_board_and_free_memory():
         assert has_text(sim.frame, "0.4.0")
         assert has_text(sim.frame, "RAM free")
         tap(sim, "BACK")
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
 
 
 def test_the_mpy_build_boots():
     with start(mpy=True, heap="128k") as sim:
         sim.wait(50)
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
         assert not list(Path(sim.flash, "firmware").glob("*.py"))
         assert os.path.exists(Path(sim.flash, "firmware", "app.mpy"))

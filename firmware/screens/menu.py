@@ -39,14 +39,52 @@ def entry_rows(app, entries):
     return labels, marks, actions
 
 
+class SavesList(ListScreen):
+    """A list whose first rows are saved games: built again when it comes back on top, so a
+    save that was made, resumed or discarded meanwhile shows (or goes) at once."""
+
+    def __init__(self, app, title, build, root=False):
+        self.build = build
+        self.saves = resume.saved(app)
+        labels, actions, marks = build(app, self.saves)
+        super().__init__(app, title, labels, actions, marks, root)
+
+    def enter(self, now):
+        super().enter(now)
+        saves = resume.saved(self.app)
+        if saves != self.saves:
+            self.saves = saves
+            labels, self.actions, marks = self.build(self.app, saves)
+            self.menu.cursor = 0
+            self.menu.set(labels, marks)
+
+
+def _saved_rows(app, saves, only, labels, actions, marks):
+    """The rows offering saved games (all of them, or only `only`'s), first in a list."""
+    for g in saves:
+        if only is None or g == only:
+            labels.append(strings.get("resume.go") if only else games.title(g))
+            marks.append(icons.SAVED)
+            actions.append(resume.opener(app, g))
+
+
+def _group_rows(game):
+    def build(app, saves):
+        labels, marks, actions = [], [], []
+        _saved_rows(app, saves, game, labels, actions, marks)
+        el, em, ea = entry_rows(app, catalog.check(app.entries, game))
+        if not el:
+            el.append(strings.get("none"))
+            em.append(None)
+            ea.append(lambda now: NONE)
+        return labels + el, actions + ea, marks + em
+
+    return build
+
+
 def group_screen(app, game):
-    entries = catalog.check(app.entries, game)
-    labels, marks, actions = entry_rows(app, entries)
-    if not labels:
-        labels.append(strings.get("none"))
-        marks.append(None)
-        actions.append(lambda now: NONE)
-    return ListScreen(app, strings.title(game), labels, actions, marks)
+    """A game's rulesets, under a row offering its saved game when there is one."""
+    return SavesList(app, strings.title(game), _group_rows(game))
 
 
 def _group(app, game):
@@ -69,20 +107,18 @@ def _about(app, now):
     return about.AboutScreen(app, now)
 
 
-def _saved_game(app, now):
-    """The game left through the pause menu (or found at boot), offered back."""
-    scr = resume.game_prompt(app, now)
-    if scr is None:
-        return Notice(app, strings.get("resume.title"), strings.get("resume.none"))
-    return scr
-
-
 def main_menu(app):
-    """The root: the games (core's registry order), the props, Settings, About, then any
-    unplaceable broken file. Each screen's module is imported when it is first opened."""
+    """The root: the saved games (the one played last first), the games (core's registry order),
+    the props, Settings, About, then any unplaceable broken file. Each screen's module is
+    imported when it is first opened."""
+    return SavesList(app, strings.get("app"), _main_rows, root=True)
+
+
+def _main_rows(app, saves):
     labels = []
     marks = []
     actions = []
+    _saved_rows(app, saves, None, labels, actions, marks)
     for g in games.IDS:
         if games.is_prop(g):
             continue
@@ -104,8 +140,5 @@ def main_menu(app):
     labels.append(strings.get("about"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _about(app, now)))
-    labels.append(strings.get("resume.row"))
-    marks.append(None)
-    actions.append(lambda now: (PUSH, _saved_game(app, now)))
     bl, bm, ba = entry_rows(app, catalog.orphans(app.entries))
-    return ListScreen(app, strings.get("app"), labels + bl, actions + ba, marks + bm, root=True)
+    return labels + bl, actions + ba, marks + bm
