@@ -99,6 +99,10 @@ TEXT = {
     "w.newround": "New round ",
     "w.sure": "OK to cut #",
     "w.undealt": "Set aside: ",
+    # the reveal's big word (firmware/play/reveal.py: at most 8 letters)
+    "big.safe": "SAFE!",
+    "big.defuse": "DEFUSE!",
+    "big.bomb": "BOMB!",
     "w.r.now": "Now: ",
     "w.r.left": "Cuts left this round: ",
     "w.r.found": "Defusing wires found: ",

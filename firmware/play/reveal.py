@@ -2,17 +2,20 @@
 
 The build-up (text, progress bar, ticks) is drawn from what the whole table already knows (who
 cut which wire), lasts REVEAL_MS and sounds the same every time; only then does the result show,
-with its own sound. So nobody learns the result a moment early from the device's timing.
+with its own sound. So nobody learns the result a moment early from the device's timing. The
+result is one big word (the skin's result_word, in the segment font of the timer's digits, the
+same size for every word) above the details, which scroll.
 """
 
 from core import const
 from firmware import buttons as B
 from firmware import strings
-from firmware.ui import text, widgets
+from firmware.ui import digits, text, widgets
 from firmware.ui.stack import BACK, NONE, Screen
 
 REVEAL_MS = const(1600)
 _TICK_MS = const(400)
+BIG_COLS = const(8)  # the longest big word: its letters' size is set by it, for every word
 
 
 class RevealScreen(Screen):
@@ -27,6 +30,16 @@ class RevealScreen(Screen):
         for line in skin.result_lines(session, events):
             self.after.extend(text.wrap(line, cols))
         self.sound = skin.result_sound(events)
+        word = skin.result_word(session, events)
+        self.word = word[:BIG_COLS] if word else None
+        self.word_rows = 0
+        if self.word:
+            # The big word's band: about half the body, whole text rows, at least one row left
+            # under it for the details.
+            lay = app.lay
+            self.word_rows = max(1, min(lay.body_rows - 1, (lay.body_rows + 1) // 2))
+            top = lay.row_y(0) + 1
+            self.box = digits.word_box(lay.w, top, lay.row_y(self.word_rows) - 2, BIG_COLS)
         self.start = now
         self.ticks = 0
         self.first = 0
@@ -66,7 +79,7 @@ class RevealScreen(Screen):
             # A long result on a small screen scrolls.
             total = len(self.before) + len(self.after)
             step = 1 if b == B.DOWN else -1
-            f = widgets.scroll(self.first, step, total, self.app.lay.body_rows)
+            f = widgets.scroll(self.first, step, total, self.app.lay.body_rows - self.word_rows)
             if f != self.first:
                 self.first = f
                 self.dirty = True
@@ -82,13 +95,17 @@ class RevealScreen(Screen):
             y = lay.row_y(min(len(self.before), lay.body_rows - 1))
             widgets.progress(fb, 2, y + 1, lay.w - 4, lay.pbar, self.pct)
             return
-        # Build-up and result as one list, scrolled from self.first.
+        if self.word:
+            digits.word(fb, self.word, self.box, lay.w)
+        # The details under it: build-up and result as one list, scrolled from self.first.
         nb = len(self.before)
+        top = self.word_rows
+        room = lay.body_rows - top
         r = 0
         i = self.first
-        while r < lay.body_rows and i < nb + len(self.after):
+        while r < room and i < nb + len(self.after):
             line = self.before[i] if i < nb else self.after[i - nb]
-            app.txt.draw(fb, line, 0, lay.row_y(r), 1)
+            app.txt.draw(fb, line, 0, lay.row_y(top + r), 1)
             r += 1
             i += 1
-        widgets.scrollbar(fb, lay, self.first, nb + len(self.after), lay.body_rows)
+        widgets.scrollbar(fb, lay, self.first, nb + len(self.after), room)

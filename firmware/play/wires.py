@@ -31,6 +31,14 @@ def action_lines(session, events):
     ]
 
 
+def result_word(session, events):
+    """The big word of a cut: SAFE!, DEFUSE!, BOMB! (from the cut's public kind)."""
+    for ev in events:
+        if ev[0] == "cut":
+            return S("big." + ev[4])
+    return None
+
+
 def result_sound(events):
     # One sound per kind of wire, after the same build-up.
     kind = events[0][4]

@@ -142,6 +142,21 @@ def result_lines(session, events):
     return lines
 
 
+def result_word(session, events):
+    """A reveal's result in big letters: the tile's verdict (COLOUR!, NOTHING, BOOM!), the
+    answer's tokens, or the end (DEFUSED, BOOM!)."""
+    word = None
+    for ev in events:
+        e = ev[0]
+        if e == "win":
+            return S("big.won." + ev[1])
+        if e == "cut_tile":
+            word = S("big." + ev[4])
+        elif e == "ask" and ev[1] is not None and word is None:
+            word = "".join(code(t) for t in ev[3]) if ev[3] else S("big.none")
+    return word
+
+
 def result_sound(events):
     sound = "chirp"
     for ev in events:

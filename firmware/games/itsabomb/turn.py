@@ -13,7 +13,7 @@ from firmware import buttons as B
 from firmware.games.itsabomb import draw
 from firmware.games.itsabomb.choices import ANSWERS, Choices, answers_text
 from firmware.games.itsabomb.clock import RoundClock
-from firmware.ui import text, widgets
+from firmware.ui import icons, text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
 _WHAT = const(0)  # what the team does
@@ -96,7 +96,7 @@ class TurnScreen(Screen):
     def _refresh(self):
         lay = self.app.lay
         title = self._label() + ("?" if self.state == _SURE else "")
-        self.title = text.fit(title, widgets.title_cols(lay, self.app.batt))
+        self.title = text.fit(title, widgets.title_cols(lay, self.app.batt) - 1)
         v = self.view
         sk = self.skin
         if not self.crisis:
@@ -106,9 +106,12 @@ class TurnScreen(Screen):
             self.dirty = True
             return
         cols = self.box.panel_cols
+        # Every number has its icon: time left, colours cut, whose turn (marks[i] for panel[i]).
         panel = [sk.mmss(v["time"])]
+        marks = [icons.CLOCK]
         if self.rt:
             panel.append("")  # the round clock's row
+            marks.append(None)
         f = self._focus()
         self.hl_row = self.hl_col = -1
         if f == _LINE:
@@ -126,12 +129,26 @@ class TurnScreen(Screen):
             c = self.hl_col = self._cell()
             panel.append(chr(65 + r) + ":" + self._answer("row", r))
             panel.append(str(c + 1) + ":" + self._answer("col", c))
+        while len(marks) < len(panel):
+            marks.append(None)
         panel.append(sk.found(v))
+        marks.append(icons.CUTWIRE)
         panel.append(self.session.name(v["speaker"]))
+        marks.append(icons.PERSON)
         for key in ("hold", "no_ask", "shield", "ordered"):
             if v[key]:
                 panel.append(sk.S("f." + key))
-        self.panel = [text.fit(line, cols) for line in panel]
+                marks.append(None)
+        # What OK and BACK do, in the rows left free (UP/DOWN: the arrows by the title).
+        free = lay.body_rows - len(panel)
+        if free > 0:
+            panel.append(sk.S("h.do" if self.state == _SURE else "h.ok"))
+            marks.append(None)
+        if free > 1:
+            panel.append(sk.S("h.bk"))
+            marks.append(None)
+        self.panel = [text.fit(panel[i], cols - (1 if marks[i] else 0)) for i in range(len(panel))]
+        self.marks = marks
         self.dirty = True
 
     def _answer(self, kind, i):
@@ -259,7 +276,14 @@ class TurnScreen(Screen):
         box = self.box
         draw.grid(fb, lay, txt, box, self.pic, self.hl_row, self.hl_col, self.state == _SURE)
         for i in range(min(len(self.panel), lay.body_rows)):
-            txt.draw(fb, self.panel[i], box.panel, lay.row_y(i), 1)
+            x = box.panel
+            if self.marks[i]:
+                icons.draw(fb, self.marks[i], x, lay.row_y(i), 1, lay.scale)
+                x += lay.cw
+            txt.draw(fb, self.panel[i], x, lay.row_y(i), 1)
+        if self.state != _SURE:
+            # UP/DOWN change what the title says: the arrows right after it.
+            icons.draw(fb, icons.UPDOWN, len(self.title) * lay.cw, 0, 1, lay.scale)
         if self.rt:
             self.clock.draw(fb, txt, box.panel, lay.row_y(1))
 

@@ -89,6 +89,18 @@ def result_lines(session, events):
     return lines
 
 
+def result_word(session, events):
+    """The storm check's result in big letters (STORM IN, FAILED, BOOM!); a hideout found or
+    the Boom building says so instead."""
+    word = None
+    for ev in events:
+        if ev[0] == "check":
+            word = S("big." + ev[2])
+        elif ev[0] == "building" and ev[2] != "dummy":
+            return S("big." + ev[2])
+    return word
+
+
 def result_sound(events):
     for ev in events:
         if ev[0] == "building":
