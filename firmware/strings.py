@@ -49,7 +49,8 @@ TEXT = {
     "s.never": "never",
     "s.sec": "s",
     "s.seat": "Seat ",
-    "s.edit": "UP/DN char OK done",
+    "s.edit": "OK: next. Hold OK: save.",
+    "s.letters": "Type letters",
     # about
     "a.version": "Version",
     "a.board": "Board",

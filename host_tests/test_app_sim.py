@@ -145,14 +145,69 @@ def test_seat_names_are_edited_with_four_buttons_and_kept(tmp_path):
         assert top(sim) == ("SeatsScreen", "Seat names")
         assert has_text(sim.frame, "1 P1")
         tap(sim, "OK")
-        assert top(sim)[0] == "NameEditor"
-        tap(sim, "UP")  # P -> Q
+        assert top(sim) == ("ListScreen", "Seat 1")  # the name picker; its first row types
         tap(sim, "OK")
-        tap(sim, "DOWN")  # 1 -> 0
+        assert top(sim)[0] == "NameEditor"
+        tap(sim, "UP")  # the default name starts blank: blank -> A
+        tap(sim, "OK")
+        tap(sim, "DOWN")  # blank -> a, then back one: Z
         tap(sim, "OK", 7)  # past the last letter: saved
         assert top(sim) == ("SeatsScreen", "Seat names")
-        assert has_text(sim.frame, "1 Q0")
-    assert "Q0" in Path(flash, "data", "settings.json").read_text()
+        assert has_text(sim.frame, "1 AZ")
+    assert '"AZ"' in Path(flash, "data", "settings.json").read_text()
+
+
+def test_a_seat_name_is_picked_from_the_list_and_keeps_its_accent(tmp_path):
+    flash = str(tmp_path / "flash")
+    with start(flash=flash) as sim:
+        sim.wait(50)
+        open_main_item(sim, "Settings")
+        tap(sim, "DOWN", 4)
+        tap(sim, "OK")
+        tap(sim, "DOWN")  # seat 2
+        tap(sim, "OK")
+        assert top(sim) == ("ListScreen", "Seat 2")
+        tap(sim, "DOWN", 5)  # Type letters, Alex, Ana, Anna, Ben, Chloé
+        tap(sim, "OK")
+        assert top(sim) == ("SeatsScreen", "Seat names")
+        assert has_text(sim.frame, "1 P1")
+    saved = json.loads(Path(flash, "data", "settings.json").read_bytes().decode("utf-8"))
+    assert saved["data"]["names"][:2] == ["P1", "Chloé"]
+    with start(flash=flash) as sim:  # the replaced name comes first the next time
+        sim.wait(50)
+        open_main_item(sim, "Settings")
+        tap(sim, "DOWN", 4)
+        tap(sim, "OK")
+        tap(sim, "DOWN")
+        tap(sim, "OK")
+        tap(sim, "DOWN")
+        tap(sim, "OK")  # Alex
+    saved = json.loads(Path(flash, "data", "settings.json").read_bytes().decode("utf-8"))
+    assert saved["data"]["names"][1] == "Alex" and saved["data"]["recent"] == ["Chloé"]
+
+
+def test_al_takes_fifteen_presses_in_the_letter_editor(tmp_path):
+    """A default name (P1) is a placeholder: the editor starts blank; a blank starts on A at the
+    front and on a after it. Was 31 presses."""
+    flash = str(tmp_path / "flash")
+    with start(flash=flash) as sim:
+        sim.wait(50)
+        open_main_item(sim, "Settings")
+        tap(sim, "DOWN", 4)
+        tap(sim, "OK")
+        tap(sim, "OK")
+        tap(sim, "OK")  # Type letters
+        assert top(sim)[0] == "NameEditor"
+        tap(sim, "UP")  # A
+        tap(sim, "OK")
+        tap(sim, "UP")  # a
+        tap(sim, "UP", 11)  # a -> l
+        sim.send("press OK")  # 14 presses, and a hold saves: 15
+        sim.wait(1200)
+        sim.send("release OK")
+        sim.wait(100)
+        assert top(sim) == ("SeatsScreen", "Seat names")
+        assert has_text(sim.frame, "1 Al")
 
 
 def test_about_shows_version_board_and_free_memory():
