@@ -64,6 +64,7 @@ class PassScreen(Screen):
         self.state = PASS
         self.hold = hold_to_peek(app.hw.keymap)
         self.peek_at = 0
+        self.nudged = -1  # when an early OK was ignored (its tick shows a moment), else -1
         self.lines = None
         self.first = 0  # the first private line shown: UP/DOWN scroll a plain look
         name = session.name(seat)
@@ -125,6 +126,13 @@ class PassScreen(Screen):
             self.dirty = True
         elif b == B.OK and self.app.hw.ticks_diff(now, self.peek_at) >= MIN_DWELL_MS:
             return self._done()
+        elif b == B.OK:
+            # Too early: heard, and said so (a tone and a tick), so nobody wonders whether the
+            # button works. The same for every seat: the dwell is the same for everyone.
+            self.nudged = now
+            self.app.log("nudge")
+            self.app.play("nope")
+            self.dirty = True
         return NONE
 
     def _choose(self, ev):
@@ -163,6 +171,9 @@ class PassScreen(Screen):
         return PauseMenu(self.app, self.session, self.skin)
 
     def tick(self, now):
+        if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= widgets.NUDGE_MS:
+            self.nudged = -1
+            self.dirty = True
         if self.state == PEEK:
             hide = self.app.settings.hide
             if hide and self.app.hw.ticks_diff(now, self.peek_at) >= hide * 1000:
@@ -207,3 +218,5 @@ class PassScreen(Screen):
             widgets.lines(fb, lay, txt, self.hint, 0, 1)
         else:
             widgets.lines(fb, lay, txt, text.wrap(strings.get("p.hidden"), lay.cols), 0)
+            if self.nudged >= 0:
+                widgets.nudge_mark(fb, lay)

@@ -45,9 +45,13 @@ class RevealScreen(Screen):
         self.first = 0
         self.done = False
         self.pct = 0
+        self.nudged = -1  # when a press during the build-up was ignored (its tick shows)
         app.play("tick")
 
     def tick(self, now):
+        if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= widgets.NUDGE_MS:
+            self.nudged = -1
+            self.dirty = True
         if self.done:
             return NONE
         t = self.app.hw.ticks_diff(now, self.start)
@@ -69,6 +73,11 @@ class RevealScreen(Screen):
 
     def event(self, ev, now):
         if not self.done:
+            if B.kind_of(ev) == B.PRESS and B.button_of(ev) in (B.OK, B.BACK):
+                # The build-up always runs to its end; the press is heard and said so.
+                self.nudged = now
+                self.app.play("nope")
+                self.dirty = True
             return NONE
         b = B.button_of(ev)
         k = B.kind_of(ev)
@@ -94,6 +103,8 @@ class RevealScreen(Screen):
             widgets.lines(fb, lay, app.txt, self.before, 0)
             y = lay.row_y(min(len(self.before), lay.body_rows - 1))
             widgets.progress(fb, 2, y + 1, lay.w - 4, lay.pbar, self.pct)
+            if self.nudged >= 0:
+                widgets.nudge_mark(fb, lay)
             return
         if self.word:
             digits.word(fb, self.word, self.box, lay.w)
