@@ -33,7 +33,6 @@ STRIKE = (900, 180, 0, 60, 600, 320)
 ERROR = (440, 140, 0, 60, 440, 140)
 CONFIRM = (2000, 40, 0, 25, 2600, 60)
 CLICK = (2600, 6)
-NOPE = (330, 40)  # a press heard but ignored on purpose (the look's minimum time not over)
 
 NAMES = (
     "tick", "tock", "beep", "chirp", "arm", "defused", "boom", "siren",
@@ -41,7 +40,8 @@ NAMES = (
 )  # fmt: skip
 PATTERNS = (
     TICK, TOCK, BEEP, CHIRP, ARM, DEFUSED, BOOM, SIREN,
-    STRIKE, ERROR, CONFIRM, CLICK, NOPE,
+    STRIKE, ERROR, CONFIRM, CLICK,
+    (330, 40),  # nope: a press heard but ignored on purpose (the minimum time not over)
 )  # fmt: skip
 
 

@@ -7,8 +7,8 @@ load(path) -> obj: reads path, else path.bak when path is missing or damaged (th
 `last_notice` says so, for a one-line notice on screen). Raises OSError when nothing was ever
 saved (first boot) and core.errors.SaveError with a clear message when neither file is good.
 remove(path) deletes path and its .bak/.tmp (a finished game or timer); exists(path) says
-whether load(path) has anything to read; set_aside(path) keeps a save that cannot be used as
-<name>.bad.json (for a bug report), never deleting it.
+whether load(path) has anything to read. (A save that cannot be used is kept as <name>.bad.json
+by firmware/screens/resume.py, which loads only when a save exists.)
 
 Each game keeps its own save, data/<id>.json (game_save), so starting another game never
 overwrites one; data/recent.json lists the ids of the saved games, the one played last first
@@ -19,12 +19,12 @@ firmware that kept a single data/game.json (GAME_SAVE) is moved to its game's na
 import json
 import os
 
+from core import games
 from core.errors import SaveError
 
 FORMAT = 1  # the envelope's version; what is inside is versioned by its owner
 DATA = "data"  # the folder of every save on the flash
 GAME_SAVE = DATA + "/game.json"  # the single save of older firmware: moved at boot (migrate)
-RECENT = DATA + "/recent.json"  # the saved games' ids, the one played last first
 last_notice = None  # set by load() when it had to fall back to the .bak copy
 
 
@@ -100,45 +100,25 @@ def game_save(game):
 prop_save = game_save
 
 
-def bad_name(path):
-    """data/timebomb.json -> data/timebomb.bad.json: where an unusable save is kept."""
-    return (path[:-5] if path.endswith(".json") else path) + ".bad.json"
-
-
-def set_aside(path):
-    """Keep an unusable save as bad_name(path) (its last copy: the file, else its .bak), for a
-    bug report; the save itself is gone, so the next boot is a plain one. Returns the name."""
-    bad = bad_name(path)
-    for suffix in ("", ".bak"):
-        if _exists(path + suffix):
-            _remove(bad)
-            try:
-                os.rename(path + suffix, bad)
-            except OSError:
-                pass
-            break
-    remove(path)
-    return bad
-
-
-def move(src, dst):
-    """Rename a save and its .bak to another name (an older firmware's file to today's)."""
-    for suffix in ("", ".bak"):
-        if _exists(src + suffix):
-            _remove(dst + suffix)
-            os.rename(src + suffix, dst + suffix)
-    _remove(src + ".tmp")
-
-
 def recent():
     """The ids in data/recent.json (the game played last first); [] when absent or damaged (it
     is only an order: the saves themselves say what is saved)."""
-    ok, got = _read(RECENT)
+    ok, got = _read("data/recent.json")
     if not ok:
-        ok, got = _read(RECENT + ".bak")
+        ok, got = _read("data/recent.json.bak")
     if not ok or type(got) is not list:
         return []
     return [g for g in got if type(g) is str]
+
+
+def saved_games():
+    """The ids of the games (not props) with a save: the one played last first, then the
+    registry's order. Only os.stat: no save is read."""
+    out = []
+    for g in recent() + list(games.IDS):
+        if g in games.IDS and g not in out and not games.is_prop(g) and exists(game_save(g)):
+            out.append(g)
+    return out
 
 
 def played(game, keep=True):
@@ -150,7 +130,7 @@ def played(game, keep=True):
         if g != game:
             out.append(g)
     if out != ids:
-        save(RECENT, out)
+        save("data/recent.json", out)
 
 
 def exists(path):

@@ -27,11 +27,8 @@ TEXT = {
     # resume prompt
     "resume.title": "Resume?",
     "resume.timer": "A bomb timer was running. It is paused. Resume it?",
-    "resume.go": "Resume",
     "resume.drop": "Discard",
     "resume.sure": "Throw this saved game away for good?",
-    "resume.players": "players",
-    "resume.round": "round",
     "resume.none": "No saved game. A game is saved after every action until it ends.",
     "resume.bad": "The saved state could not be read.",
     "resume.kept": "Kept for a bug report as",
@@ -88,6 +85,9 @@ TEXT = {
     "p.first": "Who starts?",
     "p.random": "At random",
     "p.deal": "UP/DOWN: change. OK: deal.",
+    # one-line hints beside a picture (It's a Bomb!'s grid): what OK and BACK do
+    "h.ok": "OK:go",
+    "h.bk": "BK:<",
     "p.replace": "This replaces the saved game of this kind. Deal anyway?",
     # cutting wires (firmware/play/wires.py), for the games on core/wires.py's table
     "w.safe": "safe",
@@ -100,10 +100,6 @@ TEXT = {
     "w.newround": "New round ",
     "w.sure": "OK to cut #",
     "w.undealt": "Set aside: ",
-    # the reveal's big word (firmware/play/reveal.py: at most 8 letters)
-    "big.safe": "SAFE!",
-    "big.defuse": "DEFUSE!",
-    "big.bomb": "BOMB!",
     "w.r.now": "Now: ",
     "w.r.left": "Cuts left this round: ",
     "w.r.found": "Defusing wires found: ",

@@ -8,7 +8,7 @@ from firmware import buzzer
 from tools.playdriver import GROUP_ROWS, RecordingSim, open_game, tap
 from tools.runtimes import ROOT
 
-NOPE_HZ = buzzer.NOPE[0]
+NOPE_HZ = buzzer.PATTERNS[buzzer.NAMES.index("nope")][0]
 # firmware/play/passing.py's dwell, read from its source (it draws with framebuf, which this
 # CPython does not have).
 _SRC = (ROOT / "firmware" / "play" / "passing.py").read_text()
@@ -39,7 +39,7 @@ def test_an_early_ok_on_hidden_is_ignored_with_a_tone_and_a_tick():
         sp.wait(30)
         assert not tick_shown(sp.frame)
         tap(sp, "OK")  # far too early
-        assert "nudge" in sp.logs and sp.top() == "PassScreen"
+        assert "nope" in sp.logs and sp.top() == "PassScreen"
         assert len(nope_tones(sp)) == 1
         assert tick_shown(sp.frame)
         sp.wait(500)

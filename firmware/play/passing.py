@@ -15,7 +15,7 @@ The screens, the sounds and the timings are the same whatever is on the private 
 from core import const
 from firmware import buttons as B
 from firmware import strings
-from firmware.ui import text, widgets
+from firmware.ui import icons, text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, Screen
 
 PASS = const(0)
@@ -23,6 +23,7 @@ PEEK = const(1)
 HIDDEN = const(2)
 # Every peek counts as lasting at least this long before the device may be passed on.
 MIN_DWELL_MS = const(1500)
+_NUDGE_MS = const(400)  # how long the tick of an ignored press stays up
 # Skins keep each private line within this many characters. On a narrow screen every line is
 # wrapped into the same number of rows, so how far a player scrolls tells nothing about what a
 # line said (a longer role name must not mean one more row).
@@ -130,7 +131,7 @@ class PassScreen(Screen):
             # Too early: heard, and said so (a tone and a tick), so nobody wonders whether the
             # button works. The same for every seat: the dwell is the same for everyone.
             self.nudged = now
-            self.app.log("nudge")
+            self.app.log("nope")
             self.app.play("nope")
             self.dirty = True
         return NONE
@@ -171,7 +172,7 @@ class PassScreen(Screen):
         return PauseMenu(self.app, self.session, self.skin)
 
     def tick(self, now):
-        if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= widgets.NUDGE_MS:
+        if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= _NUDGE_MS:
             self.nudged = -1
             self.dirty = True
         if self.state == PEEK:
@@ -219,4 +220,7 @@ class PassScreen(Screen):
         else:
             widgets.lines(fb, lay, txt, text.wrap(strings.get("p.hidden"), lay.cols), 0)
             if self.nudged >= 0:
-                widgets.nudge_mark(fb, lay)
+                # The tick of a press heard but ignored on purpose: a check mark, inverted.
+                s = lay.scale
+                fb.fill_rect(lay.w - 10 * s, lay.h - 10 * s, 10 * s, 10 * s, 1)
+                icons.draw(fb, icons.CHECK, lay.w - 9 * s, lay.h - 9 * s, 0, s)

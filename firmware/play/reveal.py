@@ -10,12 +10,13 @@ same size for every word) above the details, which scroll.
 from core import const
 from firmware import buttons as B
 from firmware import strings
-from firmware.ui import digits, text, widgets
+from firmware.ui import digits, icons, text, widgets
 from firmware.ui.stack import BACK, NONE, Screen
 
 REVEAL_MS = const(1600)
 _TICK_MS = const(400)
-BIG_COLS = const(8)  # the longest big word: its letters' size is set by it, for every word
+_NUDGE_MS = const(400)  # how long the tick of an ignored press stays up (as passing.py's)
+_BIG_COLS = const(8)  # the longest big word: its letters' size is set by it, for every word
 
 
 class RevealScreen(Screen):
@@ -31,15 +32,20 @@ class RevealScreen(Screen):
             self.after.extend(text.wrap(line, cols))
         self.sound = skin.result_sound(events)
         word = skin.result_word(session, events)
-        self.word = word[:BIG_COLS] if word else None
-        self.word_rows = 0
+        self.word = word[:_BIG_COLS] if word else None
+        self.rows = 0
         if self.word:
             # The big word's band: about half the body, whole text rows, at least one row left
             # under it for the details.
             lay = app.lay
-            self.word_rows = max(1, min(lay.body_rows - 1, (lay.body_rows + 1) // 2))
+            self.rows = max(1, min(lay.body_rows - 1, (lay.body_rows + 1) // 2))
             top = lay.row_y(0) + 1
-            self.box = digits.word_box(lay.w, top, lay.row_y(self.word_rows) - 2, BIG_COLS)
+            bottom = lay.row_y(self.rows) - 2
+            # Cells for _BIG_COLS letters across the width, 3:5, no taller than the band.
+            dw = (lay.w - 4) * 5 // (_BIG_COLS * 6)
+            dh = min(dw * 5 // 3, bottom - top)
+            dw = min(dw, dh * 3 // 5 + 1)
+            self.box = (2, top + (bottom - top - dh) // 2, dw, dh, dw // 5)
         self.start = now
         self.ticks = 0
         self.first = 0
@@ -49,7 +55,7 @@ class RevealScreen(Screen):
         app.play("tick")
 
     def tick(self, now):
-        if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= widgets.NUDGE_MS:
+        if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= _NUDGE_MS:
             self.nudged = -1
             self.dirty = True
         if self.done:
@@ -88,7 +94,7 @@ class RevealScreen(Screen):
             # A long result on a small screen scrolls.
             total = len(self.before) + len(self.after)
             step = 1 if b == B.DOWN else -1
-            f = widgets.scroll(self.first, step, total, self.app.lay.body_rows - self.word_rows)
+            f = widgets.scroll(self.first, step, total, self.app.lay.body_rows - self.rows)
             if f != self.first:
                 self.first = f
                 self.dirty = True
@@ -104,13 +110,16 @@ class RevealScreen(Screen):
             y = lay.row_y(min(len(self.before), lay.body_rows - 1))
             widgets.progress(fb, 2, y + 1, lay.w - 4, lay.pbar, self.pct)
             if self.nudged >= 0:
-                widgets.nudge_mark(fb, lay)
+                # The tick of a press heard but ignored on purpose: a check mark, inverted.
+                s = lay.scale
+                fb.fill_rect(lay.w - 10 * s, lay.h - 10 * s, 10 * s, 10 * s, 1)
+                icons.draw(fb, icons.CHECK, lay.w - 9 * s, lay.h - 9 * s, 0, s)
             return
         if self.word:
             digits.word(fb, self.word, self.box, lay.w)
         # The details under it: build-up and result as one list, scrolled from self.first.
         nb = len(self.before)
-        top = self.word_rows
+        top = self.rows
         room = lay.body_rows - top
         r = 0
         i = self.first

@@ -25,7 +25,7 @@ with one import line, e.g. `from firmware.play.skin import private_choice`):
   private_choice(session, seat)  a private choice of `seat`, or None (the default)
   action_lines(session, events)  the reveal's build-up text; the default shows none
   result_sound(events)           the sound of the result; the default is the neutral chirp
-  result_word(session, events)   the result in one big word (at most reveal.BIG_COLS letters:
+  result_word(session, events)   the result in one big word (at most 8 letters:
                                  SAFE!, STORM IN), or None; the default: none
   log_line(session, ev)          the public log's line for an event, or None (the default)
   end_lines(session, view)       the end screen's lines under the reason; the default: none
@@ -57,7 +57,7 @@ def result_sound(events):
 
 
 def result_word(session, events):
-    """The result of an action in one word of at most firmware.play.reveal.BIG_COLS letters,
+    """The result of an action in one word of at most 8 letters (firmware/play/reveal.py),
     drawn in the big segment font above the details (SAFE!, STORM IN, BOOM!); None draws none
     (the default). Public: from the events only."""
     return None

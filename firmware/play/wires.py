@@ -32,10 +32,11 @@ def action_lines(session, events):
 
 
 def result_word(session, events):
-    """The big word of a cut: SAFE!, DEFUSE!, BOMB! (from the cut's public kind)."""
+    """The big word of a cut: SAFE!, DEFUSING, BOMB! (the cut's public kind, as the result's
+    first line says it)."""
     for ev in events:
         if ev[0] == "cut":
-            return S("big." + ev[4])
+            return kind_name(ev[4]).upper() + "!"
     return None
 
 

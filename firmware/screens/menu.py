@@ -1,9 +1,8 @@
 """Menu screens: the main menu and a game's ruleset list (both ListScreens of the UI kit)."""
 
 from core import games
-from firmware import catalog, strings
+from firmware import catalog, storage, strings
 from firmware.games import package
-from firmware.screens import resume
 from firmware.ui import icons
 from firmware.ui.dialog import Notice
 from firmware.ui.listscreen import ListScreen
@@ -40,51 +39,58 @@ def entry_rows(app, entries):
 
 
 class SavesList(ListScreen):
-    """A list whose first rows are saved games: built again when it comes back on top, so a
-    save that was made, resumed or discarded meanwhile shows (or goes) at once."""
+    """The main menu (game None) or a game's list, under rows offering the saved games (all of
+    them, or only that game's): built again when it comes back on top, so a save that was made,
+    resumed or discarded meanwhile shows (or goes) at once."""
 
-    def __init__(self, app, title, build, root=False):
-        self.build = build
-        self.saves = resume.saved(app)
-        labels, actions, marks = build(app, self.saves)
+    def __init__(self, app, title, game=None, root=False):
+        self.game = game
+        self.saves = storage.saved_games()
+        labels, actions, marks = _rows(app, self.saves, game)
         super().__init__(app, title, labels, actions, marks, root)
 
     def enter(self, now):
         super().enter(now)
-        saves = resume.saved(self.app)
+        saves = storage.saved_games()
         if saves != self.saves:
             self.saves = saves
-            labels, self.actions, marks = self.build(self.app, saves)
+            labels, self.actions, marks = _rows(self.app, saves, self.game)
             self.menu.cursor = 0
             self.menu.set(labels, marks)
 
 
-def _saved_rows(app, saves, only, labels, actions, marks):
-    """The rows offering saved games (all of them, or only `only`'s), first in a list."""
+def _resume(app, game):
+    def open(now):
+        from firmware.screens import resume  # lazy: loaded only for a save that exists
+
+        return resume.opener(app, game)(now)
+
+    return open
+
+
+def _rows(app, saves, game):
+    """Labels, actions and marks: the saved games first (a game's list: only its own, as
+    "Continue"), then the main menu's rows or the game's rulesets."""
+    labels, actions, marks = [], [], []
     for g in saves:
-        if only is None or g == only:
-            labels.append(strings.get("resume.go") if only else games.title(g))
-            marks.append(icons.SAVED)
-            actions.append(resume.opener(app, g))
-
-
-def _group_rows(game):
-    def build(app, saves):
-        labels, marks, actions = [], [], []
-        _saved_rows(app, saves, game, labels, actions, marks)
+        if game is None or g == game:
+            labels.append(strings.get("p.continue") if game else games.title(g))
+            marks.append(icons.ARROW)  # play on
+            actions.append(_resume(app, g))
+    if game is None:
+        el, ea, em = _main_rows(app)
+    else:
         el, em, ea = entry_rows(app, catalog.check(app.entries, game))
         if not el:
             el.append(strings.get("none"))
             em.append(None)
             ea.append(lambda now: NONE)
-        return labels + el, actions + ea, marks + em
-
-    return build
+    return labels + el, actions + ea, marks + em
 
 
 def group_screen(app, game):
     """A game's rulesets, under a row offering its saved game when there is one."""
-    return SavesList(app, strings.title(game), _group_rows(game))
+    return SavesList(app, strings.title(game), game)
 
 
 def _group(app, game):
@@ -111,14 +117,13 @@ def main_menu(app):
     """The root: the saved games (the one played last first), the games (core's registry order),
     the props, Settings, About, then any unplaceable broken file. Each screen's module is
     imported when it is first opened."""
-    return SavesList(app, strings.get("app"), _main_rows, root=True)
+    return SavesList(app, strings.get("app"), None, True)
 
 
-def _main_rows(app, saves):
+def _main_rows(app):
     labels = []
     marks = []
     actions = []
-    _saved_rows(app, saves, None, labels, actions, marks)
     for g in games.IDS:
         if games.is_prop(g):
             continue

@@ -1,5 +1,11 @@
 """Saved games offered back: the boot prompt, the resume screen (resume or discard), and the
-move of an older firmware's single save to its game's own file."""
+move of an older firmware's single save to its game's own file.
+
+Imported only when a save exists (the app at boot, a menu's saved-game row): the board does not
+hold this code while nothing is saved, and drops it again at the main menu.
+"""
+
+import os
 
 from core import games
 from firmware import buttons as B
@@ -8,6 +14,41 @@ from firmware.games import package
 from firmware.ui import text, widgets
 from firmware.ui.dialog import Confirm, Notice
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
+
+
+def set_aside(path):
+    """Keep an unusable save as data/<name>.bad.json (its last copy: the file, else its .bak),
+    for a bug report, never deleting it; the save itself is gone, so the next boot is a plain
+    one. Returns the name it is kept as."""
+    bad = (path[:-5] if path.endswith(".json") else path) + ".bad.json"
+    for suffix in ("", ".bak"):
+        try:
+            os.stat(path + suffix)
+        except OSError:
+            continue
+        try:
+            os.remove(bad)
+        except OSError:
+            pass
+        try:
+            os.rename(path + suffix, bad)
+        except OSError:
+            pass
+        break
+    storage.remove(path)
+    return bad
+
+
+def _move(src, dst):
+    # An older firmware's save (and its .bak) to today's name.
+    for suffix in ("", ".bak"):
+        try:
+            os.stat(src + suffix)
+        except OSError:
+            continue
+        storage.remove(dst + suffix)
+        os.rename(src + suffix, dst + suffix)
+    storage.remove(src + ".tmp")
 
 
 def bad(app, why, kept=None):
@@ -38,25 +79,13 @@ def migrate(app):
     except OSError:
         return None
     except ValueError as e:  # SaveError too
-        return bad(app, str(e), storage.set_aside(old))
+        return bad(app, str(e), set_aside(old))
     new = storage.game_save(game)
     if storage.exists(new):  # cannot happen with one firmware; never lose either
-        storage.set_aside(new)
-    storage.move(old, new)
+        set_aside(new)
+    _move(old, new)
     storage.played(game)
     return None
-
-
-def saved(app):
-    """The ids of the games with a save: the one played last first, then the registry's order."""
-    out = []
-    for g in storage.recent():
-        if g in games.IDS and not games.is_prop(g) and storage.exists(storage.game_save(g)):
-            out.append(g)
-    for g in games.IDS:
-        if g not in out and not games.is_prop(g) and storage.exists(storage.game_save(g)):
-            out.append(g)
-    return out
 
 
 class ResumeScreen(Screen):
@@ -69,14 +98,14 @@ class ResumeScreen(Screen):
         lay = app.lay
         self.title = text.fit(strings.get("resume.title"), widgets.title_cols(lay, app.batt))
         s = session
-        body = s.rs["name"] + "\n" + str(s.players) + " " + strings.get("resume.players")
+        body = s.rs["name"] + "\n" + strings.get("players") + ": " + str(s.players)
         view = s.game.view(None)
         r = view.get("round") if type(view) is dict else None
         if type(r) is int:
-            body += ", " + strings.get("resume.round") + " " + str(r)
+            body += "\n" + strings.get("w.round") + str(r)
         self.lines = text.wrap(body, lay.cols)
         self.rows = (
-            text.fit(strings.get("resume.go"), lay.cols),
+            text.fit(strings.get("p.continue"), lay.cols),
             text.fit(strings.get("resume.drop"), lay.cols),
         )
         self.cursor = 0
@@ -135,7 +164,7 @@ def game_prompt(app, game, now):
         storage.remove(path)  # nothing saved, or only a stray temp file
         return None
     except ValueError as e:  # SaveError, a ruleset that changed, or a state core refuses
-        kept = storage.set_aside(path)
+        kept = set_aside(path)
         storage.played(game, False)
         return bad(app, str(e), kept)
     return ResumeScreen(app, s)
@@ -163,7 +192,7 @@ def prompt(app, now):
             scr = package(g, "prop").resume_prompt(app, now)
             if scr is not None:
                 return scr
-    ids = saved(app)
+    ids = storage.saved_games()
     if ids:
         return game_prompt(app, ids[0], now)
     return None

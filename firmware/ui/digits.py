@@ -1,29 +1,14 @@
-"""Big segment digits and letters drawn with fill_rect: any size, no font data, no allocation.
+"""Big seven-segment digits drawn with fill_rect: any size, no font data, no allocation; and
+words in the same segments (a reveal's SAFE!, STORM IN, BOOM!).
 
-The timer's MM:SS uses the seven segments a..g; words (a reveal's SAFE!, STORM IN, BOOM!) add two
-half-height strokes in the middle of the cell (h above the centre line, i below) and a dot, which
-is enough for M, W, T, I, R and the rest of A..Z to read from across a table.
+Letters add two half-height strokes in the middle of the cell (h above the centre line, i
+below) and a dot to the seven segments a..g, which is enough for M, W, T, I, R and the rest of
+A..Z to read from across a table. The word code is one function whose tables are its own
+constants: every module-level name is an interned string on the board for good.
 """
-
-from core import const
 
 # Segment bits a..g (bit 0 = a, top; then clockwise b c d e f; g = middle) for 0..9.
 _SEGS = b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f"
-# Letters A..Z: their low bits (a..g, and h as 0x80), then their high bits (i 0x01, dot 0x02).
-_LO = (
-    b"\x77\x7c\x39\x5e\x79\x71\x3d\x76\x89\x1e\xf4\x38\xb7"
-    b"\x37\x3f\x73\x3f\x73\x6d\x81\x3e\x22\x3e\x76\x62\x5b"
-)
-_HI = (
-    b"\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00"
-    b"\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x01\x00"
-)
-_H = const(0x80)
-_I = const(0x100)
-_DOT = const(0x200)
-# Accented capitals fold to their letter (the big font draws shapes, not every glyph).
-_ACCENTED = "ÀÂÄÇÉÈÊËÎÏÔÖÙÛÜ"
-_PLAIN = "AAACEEEEIIOOUUU"
 
 
 def thickness(dw):
@@ -52,70 +37,6 @@ def seg_digit(fb, bits, x, y, dw, dh, c):
         fb.fill_rect(x + t, y + half - t // 2, inner, t, c)
 
 
-def _strokes(fb, bits, x, y, dw, dh, c):
-    """The middle strokes and the dot of a letter cell (beside seg_digit's seven)."""
-    t = thickness(dw)
-    half = dh // 2
-    cx = x + (dw - t) // 2
-    if bits & _H:
-        # From the top (the a bar covers its end); an exclamation mark's runs on to its dot.
-        down = dh - 2 * t if bits & _DOT else half - t // 2
-        fb.fill_rect(cx, y, t, down - t // 2, c)
-    if bits & _I:
-        fb.fill_rect(cx, y + half + t // 2, t, dh - half - t - t // 2, c)
-    if bits & _DOT:
-        fb.fill_rect(cx, y + dh - t, t, t, c)
-
-
-def glyph_bits(ch):
-    """The strokes of one character of a big word (upper-cased; 0 for a blank)."""
-    o = ord(ch)
-    if 97 <= o <= 122:
-        o -= 32
-    elif o > 127:
-        i = _ACCENTED.find(ch.upper())
-        o = ord(_PLAIN[i]) if i >= 0 else 32
-    if 65 <= o <= 90:
-        return _LO[o - 65] | (_HI[o - 65] << 8)
-    if 48 <= o <= 57:
-        return _SEGS[o - 48]
-    if o == 33:  # !
-        return _H | _DOT
-    if o == 45:  # -
-        return 0x40
-    if o == 46:  # .
-        return _DOT
-    if o == 39:  # '
-        return _H
-    return 0
-
-
-def word_box(w, top, bottom, cols):
-    """(x0, y, dw, dh, gap) for words of up to `cols` letters across a w-pixel screen between
-    rows top..bottom: the same size for every word, so the result's length tells nothing."""
-    dw = (w - 4) * 5 // (cols * 6)
-    dh = dw * 5 // 3
-    if dh > bottom - top:
-        dh = bottom - top
-        dw = dh * 3 // 5
-    return 2, top + (bottom - top - dh) // 2, dw, dh, dw // 5
-
-
-def word(fb, s, box, w, c=1):
-    """Draw the word s centred across w pixels in box (from word_box)."""
-    x0, y, dw, dh, gap = box
-    n = len(s)
-    x = (w - n * dw - (n - 1) * gap) // 2
-    if x < 0:
-        x = 0
-    for ch in s:
-        bits = glyph_bits(ch)
-        if bits:
-            seg_digit(fb, bits & 0x7F, x, y, dw, dh, c)
-            _strokes(fb, bits, x, y, dw, dh, c)
-        x += dw + gap
-
-
 def digit(fb, d, x, y, dw, dh, c=1):
     seg_digit(fb, _SEGS[d], x, y, dw, dh, c)
 
@@ -140,3 +61,55 @@ def mmss(fb, minutes, seconds, box, c=1, colon=True):
     x += dw + gap
     digit(fb, seconds % 10, x, y, dw, dh, c)
     return x + dw
+
+
+def word(fb, s, box, w, c=1):
+    """Draw the word s (upper-cased; accented capitals as their letter) centred across w
+    pixels, its cells (x, y, dw, dh, gap) = box as Layout.digits_box gives: the same size for
+    every word, so the result's length tells nothing."""
+    # A..Z: segments a..g and h (0x80) in the first table, i (1) and the dot (2) in the second.
+    lo = (
+        b"\x77\x7c\x39\x5e\x79\x71\x3d\x76\x89\x1e\xf4\x38\xb7"
+        b"\x37\x3f\x73\x3f\x73\x6d\x81\x3e\x22\x3e\x76\x62\x5b"
+    )
+    hi = (
+        b"\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00"
+        b"\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x01\x00"
+    )
+    _, y, dw, dh, gap = box
+    n = len(s)
+    x = (w - n * dw - (n - 1) * gap) // 2
+    if x < 0:
+        x = 0
+    t = thickness(dw)
+    half = dh // 2
+    cx = (dw - t) // 2
+    for ch in s:
+        o = ord(ch)
+        if o > 127:
+            i = "ÀÂÄÇÉÈÊËÎÏÔÖÙÛÜàâäçéèêëîïôöùûü".find(ch)
+            o = ord("AAACEEEEIIOOUUU"[i % 15]) if i >= 0 else 32
+        if 97 <= o <= 122:
+            o -= 32
+        if 65 <= o <= 90:
+            bits = lo[o - 65] | hi[o - 65] << 8
+        elif 48 <= o <= 57:
+            bits = _SEGS[o - 48]
+        elif o == 33:  # ! : h running on to the dot
+            bits = 0x280
+        elif o == 45:  # -
+            bits = 0x40
+        elif o == 46:  # .
+            bits = 0x200
+        else:
+            bits = 0
+        if bits:
+            seg_digit(fb, bits & 0x7F, x, y, dw, dh, c)
+            if bits & 0x80:  # h, from the top (an exclamation mark's runs on to its dot)
+                down = dh - 2 * t if bits & 0x200 else half - t // 2
+                fb.fill_rect(x + cx, y, t, down - t // 2, c)
+            if bits & 0x100:  # i
+                fb.fill_rect(x + cx, y + half + t // 2, t, dh - half - t - t // 2, c)
+            if bits & 0x200:  # the dot
+                fb.fill_rect(x + cx, y + dh - t, t, t, c)
+        x += dw + gap

@@ -11,18 +11,14 @@ CHECK = b"\x00\x01\x03\x06\x8c\xd8\x70\x20"
 WARN = b"\x18\x18\x3c\x24\x66\x7e\xdb\xff"
 ARROW = b"\x00\x10\x18\x1c\x1c\x18\x10\x00"
 WIRE = b"\x00\x00\x3c\xc3\x00\x00\x00\x00"
-CLOCK = b"\x3c\x42\x91\x91\x9d\x81\x42\x3c"  # time left
-PERSON = b"\x18\x3c\x3c\x18\x00\x7e\xff\xff"  # whose turn
-CUTWIRE = b"\x00\x00\xe7\xe7\x00\x24\x42\x00"  # a wire cut in two: colours cut
-UPDOWN = b"\x10\x38\x7c\x00\x00\x7c\x38\x10"  # UP/DOWN change this
-SAVED = b"\xfe\x83\x81\xff\x81\xbd\xbd\xff"  # a floppy disk: a saved game
 EMPTY = b"\x00\x00\x00\x00\x00\x00\x00\x00"
 
 
-def draw(fb, icon, x, y, c=1, scale=1):
-    """Paint the lit pixels of an icon; runs of pixels become one fill_rect each."""
+def draw(fb, icon, x, y, c=1, scale=1, first=0):
+    """Paint the lit pixels of an icon (the 8 bytes from `first`: a game may keep several icons
+    in one bytes object); runs of pixels become one fill_rect each."""
     for row in range(8):
-        bits = icon[row]
+        bits = icon[first + row]
         col = 0
         while col < 8:
             if bits & (0x80 >> col):

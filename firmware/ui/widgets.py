@@ -46,19 +46,6 @@ def bar(fb, lay, txt, title, batt=None, muted=False):
         fb.hline(0, lay.bar, lay.w, 1)
 
 
-NUDGE_MS = 400  # how long the tick of an ignored press stays up
-
-
-def nudge_mark(fb, lay):
-    """The visible tick of a press that was heard but ignored on purpose (too early): a check
-    mark in an inverted box at the bottom right, drawn for NUDGE_MS with the "nope" tone."""
-    s = lay.scale
-    x = lay.w - 10 * s
-    y = lay.h - 10 * s
-    fb.fill_rect(x, y, 10 * s, 10 * s, 1)
-    icons.draw(fb, icons.CHECK, x + s, y + s, 0, s)
-
-
 def title_cols(lay, batt):
     """Characters left for a title next to the status icons."""
     return lay.cols - (3 if batt is not None else 1)

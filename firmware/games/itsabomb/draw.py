@@ -9,6 +9,13 @@ from core import const
 from firmware.ui import digits
 from firmware.ui.text import chars
 
+# The side panel's icons, 8 bytes each (icons.draw(..., first=)): time left (at 0), colours cut (a
+# wire cut in two, 8), whose turn (16), and the arrows by the title (24: UP/DOWN change it).
+# One bytes object: a module global each would cost the board more than their 32 bytes.
+ICONS = (
+    b"\x3c\x42\x91\x91\x9d\x81\x42\x3c\x00\x00\xe7\xe7\x00\x24\x42\x00"
+    b"\x18\x3c\x3c\x18\x00\x7e\xff\xff\x10\x38\x7c\x00\x00\x7c\x38\x10"
+)
 # Cell codes of the picture: no tile, a face-down tile, else the ASCII letter of a face-up one.
 HOLE = const(0)
 DOWN = const(1)

@@ -90,14 +90,14 @@ def result_lines(session, events):
 
 
 def result_word(session, events):
-    """The storm check's result in big letters (STORM IN, FAILED, BOOM!); a hideout found or
-    the Boom building says so instead."""
+    """The storm check's result in big letters (STORM IN, FAILED, BOOM!); a hideout found
+    (HIDEOUT) or the Boom building (BOOM!) says so instead. The game's own words: no keys."""
     word = None
     for ev in events:
         if ev[0] == "check":
-            word = S("big." + ev[2])
+            word = S("b.boom").upper() + "!" if ev[2] == "explosion" else S(_RESULTS[ev[2]])
         elif ev[0] == "building" and ev[2] != "dummy":
-            return S("big." + ev[2])
+            return S("b." + ev[2]).upper() + ("!" if ev[2] == "boom" else "")
     return word
 
 

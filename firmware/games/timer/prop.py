@@ -30,9 +30,7 @@ def resume_prompt(app, now):
     try:
         back = saved.load(now)
     except (OSError, ValueError) as e:  # SaveError, or a state core refuses: kept for a report
-        from firmware import storage
-
-        return resume.bad(app, str(e), storage.set_aside(saved.SAVE))
+        return resume.bad(app, str(e), resume.set_aside(saved.SAVE))
     if back is None:  # the saved timer had already ended: nothing to resume
         saved.clear(app)
         return None
