@@ -47,7 +47,7 @@ TEXT = {
     "s.sec": "s",
     "s.seat": "Seat ",
     "s.edit": "OK: next. Hold OK: save.",
-    "s.letters": "Type letters",
+    "s.letters": "Type A-Z",
     # about
     "a.version": "Version",
     "a.board": "Board",

@@ -167,7 +167,7 @@ def test_a_seat_name_is_picked_from_the_list_and_keeps_its_accent(tmp_path):
         tap(sim, "DOWN")  # seat 2
         tap(sim, "OK")
         assert top(sim) == ("ListScreen", "Seat 2")
-        tap(sim, "DOWN", 5)  # Type letters, Alex, Ana, Anna, Ben, Chloé
+        tap(sim, "DOWN", 5)  # Type A-Z, Alex, Ana, Anna, Ben, Chloé
         tap(sim, "OK")
         assert top(sim) == ("SeatsScreen", "Seat names")
         assert has_text(sim.frame, "1 P1")
@@ -196,7 +196,7 @@ def test_al_takes_fifteen_presses_in_the_letter_editor(tmp_path):
         tap(sim, "DOWN", 4)
         tap(sim, "OK")
         tap(sim, "OK")
-        tap(sim, "OK")  # Type letters
+        tap(sim, "OK")  # Type A-Z
         assert top(sim)[0] == "NameEditor"
         tap(sim, "UP")  # A
         tap(sim, "OK")

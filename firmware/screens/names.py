@@ -27,7 +27,7 @@ def _pick(app, seat, name):
 
 
 def picker(app, seat):
-    """The names for `seat`: "Type letters" first, then names seats had before, then the common
+    """The names for `seat`: "Type A-Z" first, then names seats had before, then the common
     ones; names another seat already has are left out."""
     settings = app.settings
     taken = settings.names

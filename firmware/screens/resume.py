@@ -98,7 +98,8 @@ class ResumeScreen(Screen):
         lay = app.lay
         self.title = text.fit(strings.get("resume.title"), widgets.title_cols(lay, app.batt))
         s = session
-        body = s.rs["name"] + "\n" + strings.get("players") + ": " + str(s.players)
+        # The count first: on 72x40 "4 Players" is one line, and a cut never hides the number.
+        body = s.rs["name"] + "\n" + str(s.players) + " " + strings.get("players")
         view = s.game.view(None)
         r = view.get("round") if type(view) is dict else None
         if type(r) is int:
