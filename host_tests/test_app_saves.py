@@ -6,7 +6,7 @@ import json
 import shutil
 import tempfile
 
-from host_tests.test_fault_saves import game_save
+from host_tests.support.faults import game_save
 from tools.playdriver import GROUP_ROWS, RecordingSim, open_game, step, tap
 
 HEAP = "512k"  # .py sources compile on the sim heap

@@ -167,7 +167,7 @@ def test_power_cuts_never_corrupt_a_save_nor_lose_more_than_the_last_action(game
         boot = run(flash, keys, seed=seed, heap=GAME_HEAP)
         shown = screens(boot)
         assert not errors(boot), errors(boot)[:3]
-        assert shown[0] == (2, "Confirm", "Resume?"), shown[:3]  # over the main menu
+        assert shown[0] == (2, "ResumeScreen", "Resume?"), shown[:3]  # over the main menu
         assert ((3, "Notice", "Last action") in shown) == recap, shown
         assert shown[-1][1] not in ("SavesList", "Notice"), shown
         stats["recap"] += recap

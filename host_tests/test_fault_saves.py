@@ -5,30 +5,13 @@ import json
 
 import pytest
 
-from core import games
-from core import ruleset as rules
-from host_tests.support.faults import GAME_HEAP
+from host_tests.support.faults import GAME_HEAP, game_save
 from tools.flash import make_flash
 from tools.runtimes import ROOT
 from tools.simrun import HEAP, errors, run, screens, tap
 
 MENU = (1, "SavesList", "Fusebox")
 RESUME = "Resume?"
-
-
-def game_save(seed=5, players=4):
-    """A good game save as the device writes it (a fresh Time Bomb deal), as bytes."""
-    rs = rules.load(json.loads((ROOT / "firmware" / "rulesets" / "timebomb.json").read_text()))
-    game = games.module("timebomb").Game(rs, players, seed)
-    data = {
-        "v": 1,
-        "ruleset": "rulesets/timebomb.json",
-        "names": ["P%d" % (i + 1) for i in range(players)],
-        "seed": seed,
-        "state": game.to_state(),
-        "log": [],
-    }
-    return json.dumps({"fusebox": 1, "data": data}).encode()
 
 
 def settings_save():
