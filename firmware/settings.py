@@ -72,18 +72,6 @@ class Settings:
         if type(v) is list:
             self.recent = [n for n in v[:SEATS] if valid_name(n)]
 
-    def rename(self, seat, name):
-        """Give `seat` a name; the one it replaces (unless a default P1..) is offered again
-        first in the name picker."""
-        old = self.names[seat]
-        if old == name:
-            return False
-        self.names[seat] = name
-        if old != default_name(seat) and old not in self.recent:
-            self.recent.insert(0, old)
-            del self.recent[SEATS:]
-        return True
-
     def load(self, path=PATH):
         try:
             self.apply_obj(storage.load(path))

@@ -16,11 +16,23 @@ COMMON = (
 )
 
 
+def rename(settings, seat, name):
+    """Give `seat` a name and save; the one it replaces (unless a default P1..) is offered
+    again first in the name picker (settings.recent). Here, not in settings.py: the settings
+    stay resident, this screen does not."""
+    old = settings.names[seat]
+    if old == name:
+        return
+    settings.names[seat] = name
+    if old != prefs.default_name(seat) and old not in settings.recent:
+        settings.recent.insert(0, old)
+        del settings.recent[prefs.SEATS :]
+    settings.save()
+
+
 def _pick(app, seat, name):
     def pick(now):
-        settings = app.settings
-        if settings.rename(seat, name):
-            settings.save()
+        rename(app.settings, seat, name)
         return BACK
 
     return pick
@@ -76,9 +88,7 @@ class NameEditor(Screen):
         name = "".join(self.chars).strip()
         if not prefs.valid_name(name):
             name = prefs.default_name(self.seat)
-        settings = self.app.settings
-        if settings.rename(self.seat, name):
-            settings.save()
+        rename(self.app.settings, self.seat, name)
         return BACK
 
     def event(self, ev, now):
