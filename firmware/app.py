@@ -4,10 +4,10 @@ import gc
 import os
 import sys
 
-from core import const
+from core import const, games
 from firmware import buttons as B
 from firmware import buzzer, catalog, storage, strings
-from firmware.screens import menu, resume
+from firmware.screens import menu
 from firmware.settings import Settings
 from firmware.ui import widgets
 from firmware.ui.dialog import Notice
@@ -88,7 +88,16 @@ class App:
         # once the player is back at the menu, so RAM holds one game's code at a time.
         self._base = set(sys.modules)
         gc.collect()
-        scr = resume.prompt(self, now)
+        scr = None
+        saved = storage.exists(storage.GAME_SAVE) or storage.saved_games()
+        for g in games.IDS:
+            saved = saved or (games.is_prop(g) and storage.exists(storage.prop_save(g)))
+        if saved:
+            from firmware.screens import resume  # lazy: only when something was saved
+
+            # An older firmware's single save moves to its game's name first (the menu lists
+            # it when it comes back on top).
+            scr = resume.migrate(self) or resume.prompt(self, now)
         restored = storage.last_notice  # the resume prompt's load fell back to the .bak copy
         if scr is not None:
             self.stack.push(scr, now)

@@ -36,11 +36,12 @@ CLICK = (2600, 6)
 
 NAMES = (
     "tick", "tock", "beep", "chirp", "arm", "defused", "boom", "siren",
-    "strike", "error", "confirm", "click",
+    "strike", "error", "confirm", "click", "nope",
 )  # fmt: skip
 PATTERNS = (
     TICK, TOCK, BEEP, CHIRP, ARM, DEFUSED, BOOM, SIREN,
     STRIKE, ERROR, CONFIRM, CLICK,
+    (330, 40),  # nope: a press heard but ignored on purpose (the minimum time not over)
 )  # fmt: skip
 
 

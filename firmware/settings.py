@@ -11,7 +11,8 @@ VOLUMES = const(4)  # volume steps 1..4 (buzzer levels; 4 is the loud preset at 
 BRIGHT = const(5)  # brightness steps 1..5
 # Auto-hide choices for private reveal screens, in seconds (0 = stay until a button).
 HIDE_CHOICES = (0, 3, 5, 10, 20, 30)
-# Characters a seat name may use: what the device's name editor can type, nothing else.
+# Characters the device's name editor types; a name may also hold accented letters (from
+# U+00C0 on: Chloé, Jürgen), typed on the host (`python -m tools names push`) and kept as UTF-8.
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-."
 
 
@@ -28,6 +29,7 @@ class Settings:
         self.brightness = 4
         self.hide = 5
         self.names = [default_name(i) for i in range(SEATS)]
+        self.recent = []  # names seats had before (the name picker offers them first)
         self.error = None  # the SaveError text of the last failed load/save, for a notice
 
     def contrast(self):
@@ -42,6 +44,7 @@ class Settings:
             "brightness": self.brightness,
             "hide": self.hide,
             "names": list(self.names),
+            "recent": list(self.recent),
         }
 
     def apply_obj(self, obj):
@@ -65,6 +68,9 @@ class Settings:
             for i in range(min(len(v), SEATS)):
                 if valid_name(v[i]):
                     self.names[i] = v[i]
+        v = obj.get("recent")
+        if type(v) is list:
+            self.recent = [n for n in v[:SEATS] if valid_name(n)]
 
     def load(self, path=PATH):
         try:
@@ -91,6 +97,6 @@ def valid_name(s):
     if type(s) is not str or not (1 <= len(s) <= NAME_LEN) or s.strip() == "":
         return False
     for ch in s:
-        if ch not in NAME_CHARS:
+        if ch not in NAME_CHARS and ord(ch) < 0xC0:
             return False
     return True

@@ -7,17 +7,24 @@ load(path) -> obj: reads path, else path.bak when path is missing or damaged (th
 `last_notice` says so, for a one-line notice on screen). Raises OSError when nothing was ever
 saved (first boot) and core.errors.SaveError with a clear message when neither file is good.
 remove(path) deletes path and its .bak/.tmp (a finished game or timer); exists(path) says
-whether load(path) has anything to read.
+whether load(path) has anything to read. (A save that cannot be used is kept as <name>.bad.json
+by firmware/screens/resume.py, which loads only when a save exists.)
+
+Each game keeps its own save, data/<id>.json (game_save), so starting another game never
+overwrites one; data/recent.json lists the ids of the saved games, the one played last first
+(the boot prompt offers that one; the main menu lists them all in that order). A save from
+firmware that kept a single data/game.json (GAME_SAVE) is moved to its game's name at boot.
 """
 
 import json
 import os
 
+from core import games
 from core.errors import SaveError
 
 FORMAT = 1  # the envelope's version; what is inside is versioned by its owner
 DATA = "data"  # the folder of every save on the flash
-GAME_SAVE = DATA + "/game.json"  # the game in progress (firmware/play/session.py writes it)
+GAME_SAVE = DATA + "/game.json"  # the single save of older firmware: moved at boot (migrate)
 last_notice = None  # set by load() when it had to fall back to the .bak copy
 
 
@@ -83,10 +90,47 @@ def load(path):
     raise SaveError(path + ": " + (got or "missing") + "; backup: " + (got_bak or "missing"))
 
 
-def prop_save(prop):
-    """Where a prop (core.games.is_prop, e.g. the timer) keeps its state: data/<id>.json,
-    so the boot prompt can see that one is saved without loading the prop's code."""
-    return DATA + "/" + prop + ".json"
+def game_save(game):
+    """Where a game (or a prop, core.games.is_prop, e.g. the timer) keeps its state:
+    data/<id>.json, so the boot prompt and the menus see that one is saved without loading the
+    game's code."""
+    return DATA + "/" + game + ".json"
+
+
+prop_save = game_save
+
+
+def recent():
+    """The ids in data/recent.json (the game played last first); [] when absent or damaged (it
+    is only an order: the saves themselves say what is saved)."""
+    ok, got = _read("data/recent.json")
+    if not ok:
+        ok, got = _read("data/recent.json.bak")
+    if not ok or type(got) is not list:
+        return []
+    return [g for g in got if type(g) is str]
+
+
+def saved_games():
+    """The ids of the games (not props) with a save: the one played last first, then the
+    registry's order. Only os.stat: no save is read."""
+    out = []
+    for g in recent() + list(games.IDS):
+        if g in games.IDS and g not in out and not games.is_prop(g) and exists(game_save(g)):
+            out.append(g)
+    return out
+
+
+def played(game, keep=True):
+    """Put `game` first in data/recent.json (it is being played), or take it out (keep=False:
+    its save is gone)."""
+    ids = recent()
+    out = [game] if keep else []
+    for g in ids:
+        if g != game:
+            out.append(g)
+    if out != ids:
+        save("data/recent.json", out)
 
 
 def exists(path):

@@ -27,10 +27,11 @@ TEXT = {
     # resume prompt
     "resume.title": "Resume?",
     "resume.timer": "A bomb timer was running. It is paused. Resume it?",
-    "resume.game": "A saved game was found. Resume it?",
-    "resume.row": "Saved game",
+    "resume.drop": "Discard",
+    "resume.sure": "Throw this saved game away for good?",
     "resume.none": "No saved game. A game is saved after every action until it ends.",
-    "resume.bad": "The saved state could not be read and was set aside.",
+    "resume.bad": "The saved state could not be read.",
+    "resume.kept": "Kept for a bug report as",
     "yes": "OK: yes",
     "no": "BACK: no",
     "ok": "OK",
@@ -45,7 +46,8 @@ TEXT = {
     "s.never": "never",
     "s.sec": "s",
     "s.seat": "Seat ",
-    "s.edit": "UP/DN char OK done",
+    "s.edit": "OK: next. Hold OK: save.",
+    "s.letters": "Type A-Z",
     # about
     "a.version": "Version",
     "a.board": "Board",
@@ -83,6 +85,10 @@ TEXT = {
     "p.first": "Who starts?",
     "p.random": "At random",
     "p.deal": "UP/DOWN: change. OK: deal.",
+    # one-line hints beside a picture (It's a Bomb!'s grid): what OK and BACK do
+    "h.ok": "OK:go",
+    "h.bk": "BK:<",
+    "p.replace": "This replaces the saved game of this kind. Deal anyway?",
     # cutting wires (firmware/play/wires.py), for the games on core/wires.py's table
     "w.safe": "safe",
     "w.defuse": "defusing",

@@ -14,7 +14,7 @@ from tools import simproc
 
 PRESSES = 25_000  # per board: 2 events each (press, release) on two boards make 100,000
 BATCH = 2_500
-MENU = ("ListScreen", "Fusebox")
+MENU = ("SavesList", "Fusebox")
 
 
 def script(rnd, names, wires, n):
@@ -122,5 +122,5 @@ def test_random_presses_never_crash_and_back_always_leads_home(board, tmp_path):
     finally:
         sim.close()
     # The walk reached every kind of screen the app has.
-    assert {"ListScreen", "SettingsScreen", "AboutScreen", "TimerScreen"} <= seen
+    assert {"SavesList", "ListScreen", "SettingsScreen", "AboutScreen", "TimerScreen"} <= seen
     assert {"SeatsScreen", "NameEditor"} <= seen

@@ -39,7 +39,7 @@ def test_font_reader_finds_drawn_text_and_not_absent_text():
 def test_boot_shows_the_main_menu_with_every_game_group(board):
     with start(board) as sim:
         sim.wait(50)
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
         assert not errors(sim)
         # Labels are cut to the display (the Thumby shows 9 columns, minus icon and scrollbar);
         # the first rows fit on every display, the rest are reached by scrolling.
@@ -95,7 +95,7 @@ def test_a_broken_ruleset_is_listed_with_its_reason_and_the_rest_keep_working(tm
             if sim.frame.pixel(0, 10) and has_text(sim.frame, "Time Bomb"):
                 break
         open_main_item(sim, "Time Bomb")
-        assert top(sim) == ("ListScreen", "Time Bomb")
+        assert top(sim) == ("SavesList", "Time Bomb")
         assert has_text(sim.frame, "Time Bomb")
         assert has_text(sim.frame, "! zz-broken")
         tap(sim, "DOWN")
@@ -126,7 +126,7 @@ def test_settings_change_now_and_survive_a_reset(tmp_path):
         tap(sim, "DOWN", 2)
         tap(sim, "OK", 2)  # brightness 4 -> 5 -> 1
         tap(sim, "BACK")  # leaving saves
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
     assert Path(flash, "data", "settings.json").exists()
     with start(flash=flash) as sim:
         sim.wait(50)
@@ -145,14 +145,69 @@ def test_seat_names_are_edited_with_four_buttons_and_kept(tmp_path):
         assert top(sim) == ("SeatsScreen", "Seat names")
         assert has_text(sim.frame, "1 P1")
         tap(sim, "OK")
-        assert top(sim)[0] == "NameEditor"
-        tap(sim, "UP")  # P -> Q
+        assert top(sim) == ("ListScreen", "Seat 1")  # the name picker; its first row types
         tap(sim, "OK")
-        tap(sim, "DOWN")  # 1 -> 0
+        assert top(sim)[0] == "NameEditor"
+        tap(sim, "UP")  # the default name starts blank: blank -> A
+        tap(sim, "OK")
+        tap(sim, "DOWN")  # blank -> a, then back one: Z
         tap(sim, "OK", 7)  # past the last letter: saved
         assert top(sim) == ("SeatsScreen", "Seat names")
-        assert has_text(sim.frame, "1 Q0")
-    assert "Q0" in Path(flash, "data", "settings.json").read_text()
+        assert has_text(sim.frame, "1 AZ")
+    assert '"AZ"' in Path(flash, "data", "settings.json").read_text()
+
+
+def test_a_seat_name_is_picked_from_the_list_and_keeps_its_accent(tmp_path):
+    flash = str(tmp_path / "flash")
+    with start(flash=flash) as sim:
+        sim.wait(50)
+        open_main_item(sim, "Settings")
+        tap(sim, "DOWN", 4)
+        tap(sim, "OK")
+        tap(sim, "DOWN")  # seat 2
+        tap(sim, "OK")
+        assert top(sim) == ("ListScreen", "Seat 2")
+        tap(sim, "DOWN", 5)  # Type A-Z, Alex, Ana, Anna, Ben, Chloé
+        tap(sim, "OK")
+        assert top(sim) == ("SeatsScreen", "Seat names")
+        assert has_text(sim.frame, "1 P1")
+    saved = json.loads(Path(flash, "data", "settings.json").read_bytes().decode("utf-8"))
+    assert saved["data"]["names"][:2] == ["P1", "Chloé"]
+    with start(flash=flash) as sim:  # the replaced name comes first the next time
+        sim.wait(50)
+        open_main_item(sim, "Settings")
+        tap(sim, "DOWN", 4)
+        tap(sim, "OK")
+        tap(sim, "DOWN")
+        tap(sim, "OK")
+        tap(sim, "DOWN")
+        tap(sim, "OK")  # Alex
+    saved = json.loads(Path(flash, "data", "settings.json").read_bytes().decode("utf-8"))
+    assert saved["data"]["names"][1] == "Alex" and saved["data"]["recent"] == ["Chloé"]
+
+
+def test_al_takes_fifteen_presses_in_the_letter_editor(tmp_path):
+    """A default name (P1) is a placeholder: the editor starts blank; a blank starts on A at the
+    front and on a after it. Was 31 presses."""
+    flash = str(tmp_path / "flash")
+    with start(flash=flash) as sim:
+        sim.wait(50)
+        open_main_item(sim, "Settings")
+        tap(sim, "DOWN", 4)
+        tap(sim, "OK")
+        tap(sim, "OK")
+        tap(sim, "OK")  # Type A-Z
+        assert top(sim)[0] == "NameEditor"
+        tap(sim, "UP")  # A
+        tap(sim, "OK")
+        tap(sim, "UP")  # a
+        tap(sim, "UP", 11)  # a -> l
+        sim.send("press OK")  # 14 presses, and a hold saves: 15
+        sim.wait(1200)
+        sim.send("release OK")
+        sim.wait(100)
+        assert top(sim) == ("SeatsScreen", "Seat names")
+        assert has_text(sim.frame, "1 Al")
 
 
 def test_about_shows_version_board_and_free_memory():
@@ -163,12 +218,12 @@ def test_about_shows_version_board_and_free_memory():
         assert has_text(sim.frame, "0.4.0")
         assert has_text(sim.frame, "RAM free")
         tap(sim, "BACK")
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
 
 
 def test_the_mpy_build_boots():
     with start(mpy=True, heap="128k") as sim:
         sim.wait(50)
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
         assert not list(Path(sim.flash, "firmware").glob("*.py"))
         assert os.path.exists(Path(sim.flash, "firmware", "app.mpy"))

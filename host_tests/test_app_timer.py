@@ -258,7 +258,7 @@ def test_saying_no_to_the_resume_prompt_discards_the_timer(tmp_path):
         sim.wait(50)
         assert top(sim)[0] == "Confirm"
         tap(sim, "BACK")
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
         assert not (Path(flash) / "data" / "timer.json").exists()
 
 
@@ -297,6 +297,6 @@ def test_a_corrupt_timer_save_gives_a_notice_and_the_device_still_boots(tmp_path
         assert top(sim) == ("Notice", "Resume?")
         assert has_text(sim.frame, "could not be")
         tap(sim, "BACK")
-        assert top(sim) == ("ListScreen", "Fusebox")
+        assert top(sim) == ("SavesList", "Fusebox")
         assert not (flash / "data" / "timer.json").exists()
         assert not errors(sim)

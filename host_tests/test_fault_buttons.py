@@ -75,7 +75,7 @@ def back_home(sim):
     timer = 0
     for presses in range(40):
         depth, name = top(sim)
-        if (depth, name) == (1, "ListScreen"):
+        if (depth, name) == (1, "SavesList"):
             return presses
         if name == "TimerScreen":  # mashing reached the bomb timer: pause it (a hold), or
             timer += 1  # when its preset cannot pause, let it go off

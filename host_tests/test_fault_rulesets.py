@@ -251,14 +251,14 @@ def test_the_device_boots_with_hostile_rulesets_on_its_flash(tmp_path):
     made = make_files("timebomb", folder, 20, 99)
     out = boots_with(tmp_path, {n: d for n, d in made.items() if len(d) < 4000})
     assert not errors(out), errors(out)[:3]
-    assert screens(out)[0] == (1, "ListScreen", "Fusebox"), screens(out)
-    assert screens(out)[-1][:2] == (2, "ListScreen"), screens(out)  # the game list opened
+    assert screens(out)[0] == (1, "SavesList", "Fusebox"), screens(out)
+    assert screens(out)[-1][:2] == (2, "SavesList"), screens(out)  # the game list opened
 
 
 def test_deep_nesting_under_the_size_limit_is_refused_not_fatal(tmp_path):
     n = ruleset.MAX_BYTES // 4
     out = boots_with(tmp_path, {"deep.json": b"[" * n + b"]" * n})
-    assert not errors(out) and screens(out)[0][1] == "ListScreen", out[-5:]
+    assert not errors(out) and screens(out)[0][1] == "SavesList", out[-5:]
 
 
 def test_long_descriptions_on_many_files_do_not_exhaust_the_boot(tmp_path):
@@ -266,4 +266,4 @@ def test_long_descriptions_on_many_files_do_not_exhaust_the_boot(tmp_path):
     obj["description"] = "d" * (ruleset.MAX_BYTES - 1000)
     files = {"long%02d.json" % i: json.dumps(obj).encode() for i in range(12)}
     out = boots_with(tmp_path, files)
-    assert not errors(out) and screens(out)[0][1] == "ListScreen", out[-5:]
+    assert not errors(out) and screens(out)[0][1] == "SavesList", out[-5:]

@@ -5,30 +5,13 @@ import json
 
 import pytest
 
-from core import games
-from core import ruleset as rules
-from host_tests.support.faults import GAME_HEAP
+from host_tests.support.faults import GAME_HEAP, game_save
 from tools.flash import make_flash
 from tools.runtimes import ROOT
 from tools.simrun import HEAP, errors, run, screens, tap
 
-MENU = (1, "ListScreen", "Fusebox")
+MENU = (1, "SavesList", "Fusebox")
 RESUME = "Resume?"
-
-
-def game_save(seed=5, players=4):
-    """A good game save as the device writes it (a fresh Time Bomb deal), as bytes."""
-    rs = rules.load(json.loads((ROOT / "firmware" / "rulesets" / "timebomb.json").read_text()))
-    game = games.module("timebomb").Game(rs, players, seed)
-    data = {
-        "v": 1,
-        "ruleset": "rulesets/timebomb.json",
-        "names": ["P%d" % (i + 1) for i in range(players)],
-        "seed": seed,
-        "state": game.to_state(),
-        "log": [],
-    }
-    return json.dumps({"fusebox": 1, "data": data}).encode()
 
 
 def settings_save():
@@ -40,7 +23,15 @@ def timer_save():
     return json.dumps({"fusebox": 1, "data": {"v": 1, "prop": {"phase": "running"}}}).encode()
 
 
-GOOD = {"game.json": game_save, "settings.json": settings_save, "timer.json": timer_save}
+# timebomb.json is a game's own save; game.json the single save of older firmware (moved to its
+# game's name at boot).
+GAME_FILES = ("timebomb.json", "game.json")
+GOOD = {
+    "timebomb.json": game_save,
+    "game.json": game_save,
+    "settings.json": settings_save,
+    "timer.json": timer_save,
+}
 
 
 def damaged(kind, good):
@@ -67,7 +58,7 @@ CASES = [
     for kind in GOOD
     for how in damaged(kind, GOOD[kind]())
     for bak in ("no .bak", "bad .bak")
-    if not (how == "other game's state" and kind != "game.json")
+    if not (how == "other game's state" and kind not in GAME_FILES)
 ]
 
 
@@ -103,6 +94,10 @@ def test_a_bad_save_is_reported_and_the_device_boots_to_the_menu(flash, kind, ho
         assert shown[0] == (2, "Notice", RESUME), shown
         assert shown[-1] == MENU, shown
         assert not any(p.name.startswith(kind) for p in data.iterdir())  # set aside
+        # Kept for a bug report, never deleted (an older save under the game it names).
+        moved = "timebomb2.json" if (kind, how) == ("game.json", "other game's state") else kind
+        kept = data / (moved[: -len(".json")] + ".bad.json")
+        assert kept.read_bytes() in (bad, bad[: len(bad) // 3] + b"\x00"), sorted(data.iterdir())
         assert screens(boot(flash))[0] == MENU  # and the next boot is a plain one
 
 
@@ -115,7 +110,7 @@ def test_a_damaged_save_with_a_good_backup_resumes_the_backup(flash):
     out = boot(flash, tap("OK") + tap("OK"), heap=GAME_HEAP)
     shown = screens(out)
     assert shown[0][1] == "Notice", shown  # the fall-back is said first
-    assert shown[1] == (2, "Confirm", RESUME), shown
+    assert shown[1] == (2, "ResumeScreen", RESUME), shown
     assert shown[2][1] == "Hub" and shown[2][2] == "Time Bomb", shown
 
 

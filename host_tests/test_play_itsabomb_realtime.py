@@ -109,7 +109,7 @@ def test_a_reset_mid_round_resumes_with_the_time_left_at_the_last_checkpoint():
             sp.proc.kill()  # the reset, 1.5 s after the checkpoint's save
             sp.proc.wait()
         with sim(6, flash) as sp:
-            assert sp.top() == "Confirm"  # "Resume?"
+            assert sp.top() == "ResumeScreen"  # "Resume?"
             tap(sp, "OK")
             sp.wait(50)
             assert sp.top() == "TurnScreen"

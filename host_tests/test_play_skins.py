@@ -23,7 +23,14 @@ TABLE_GAMES = [g for g in games.IDS if not games.is_prop(g)]
 SIGNATURE = re.compile(r"^  (\w+)\(([\w, ]*)\)", re.M)
 INTERFACE = {name: [p for p in params.split(", ") if p] for name, params in
              SIGNATURE.findall(base.__doc__)}  # fmt: skip
-DEFAULTS = ["private_choice", "action_lines", "result_sound", "log_line", "end_lines"]
+DEFAULTS = [
+    "private_choice",
+    "action_lines",
+    "result_sound",
+    "result_word",
+    "log_line",
+    "end_lines",
+]
 
 # The skins draw through framebuf: they are imported in a CPython with the sim's stand-in for it
 # (tools/cpython_board), as the sim runs them, so this test process keeps no framebuf of its own.
@@ -53,7 +60,7 @@ def _skin_arities(game):
 
 
 def test_the_docstring_lists_the_interface():
-    assert len(INTERFACE) == 12, sorted(INTERFACE)
+    assert len(INTERFACE) == 13, sorted(INTERFACE)
     assert list(INTERFACE)[-len(DEFAULTS) :] == DEFAULTS
 
 

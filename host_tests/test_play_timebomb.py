@@ -105,7 +105,7 @@ def test_reset_after_every_save_resumes_the_same_game():
                     open_game(sp, 0, 0, 0)
                     started = True
                 else:
-                    assert sp.top() == "Confirm", sp.logs[-4:]  # "Resume?"
+                    assert sp.top() == "ResumeScreen", sp.logs[-4:]  # "Resume?"
                     sp.tap("OK")
                     sp.wait(50)
                 before = len(events(sp))

@@ -67,7 +67,7 @@ def test_reset_after_every_save_resumes_the_same_game():
                 if not got:
                     open_game(sp, GROUP, 0, 0, first=1)
                 else:
-                    assert sp.top() == "Confirm", sp.logs[-4:]  # "Resume?"
+                    assert sp.top() == "ResumeScreen", sp.logs[-4:]  # "Resume?"
                     sp.tap("OK")
                     sp.wait(50)
                 play(sp, got, until_event=True)

@@ -103,6 +103,15 @@ def parser():
     a.add_argument("dest", nargs="?", help="local file or folder (default: current folder)")
     _port_option(a)
 
+    p = verbs.add_parser("names", help="set or read the board's seat names")
+    acts = p.add_subparsers(dest="action", metavar="ACTION")
+    acts.required = True
+    a = acts.add_parser("push", help='give the seats these names: "Ana,Ben,Chloé" (others: P4..)')
+    a.add_argument("names", help="comma-separated, at most 8 names of at most 8 letters")
+    _port_option(a)
+    a = acts.add_parser("pull", help="print the board's seat names, comma-separated")
+    _port_option(a)
+
     p = verbs.add_parser("balance", help="play many games of a ruleset: win rates per seat count")
     p.add_argument("ruleset", metavar="RULESET", help="ruleset file (JSON)")
     p.add_argument("--players", help="player counts: 4..8, 5 or 4,6 (default: all it allows)")
@@ -143,6 +152,8 @@ def main(argv=None):
         from tools import balance as verb
     elif args.verb == "web":
         from tools.web import build as verb
+    elif args.verb == "names":
+        from tools import names as verb
     else:
         from tools import rulesets as verb
     try:

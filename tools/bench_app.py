@@ -73,7 +73,8 @@ def scenario(names=None):
         tap("OK")  # sound, volume, brightness, auto-hide: each changes
         tap("DOWN")
     tap("OK")  # seat names
-    tap("OK")  # seat 1
+    tap("OK")  # seat 1: the name picker
+    tap("OK")  # Type A-Z: the letter editor
     tap("UP")
     for _ in range(8):
         tap("OK")  # through the name: saved

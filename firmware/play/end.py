@@ -2,7 +2,6 @@
 
 from firmware import buttons as B
 from firmware import strings
-from firmware.play import session as sessions
 from firmware.play.log import log_text
 from firmware.ui import text, widgets
 from firmware.ui.stack import HOME, NONE, Screen
@@ -26,7 +25,7 @@ class EndScreen(Screen):
         body.append(log_text(session, skin))
         self.lines = text.wrap("\n".join(body), lay.cols)
         self.first = 0
-        sessions.clear()
+        session.forget()
         app.play("defused" if skin.happy(winner) else "boom")
 
     def event(self, ev, now):

@@ -15,7 +15,7 @@ The screens, the sounds and the timings are the same whatever is on the private 
 from core import const
 from firmware import buttons as B
 from firmware import strings
-from firmware.ui import text, widgets
+from firmware.ui import icons, text, widgets
 from firmware.ui.stack import BACK, NONE, PUSH, Screen
 
 PASS = const(0)
@@ -23,6 +23,7 @@ PEEK = const(1)
 HIDDEN = const(2)
 # Every peek counts as lasting at least this long before the device may be passed on.
 MIN_DWELL_MS = const(1500)
+_NUDGE_MS = const(400)  # how long the tick of an ignored press stays up
 # Skins keep each private line within this many characters. On a narrow screen every line is
 # wrapped into the same number of rows, so how far a player scrolls tells nothing about what a
 # line said (a longer role name must not mean one more row).
@@ -64,6 +65,7 @@ class PassScreen(Screen):
         self.state = PASS
         self.hold = hold_to_peek(app.hw.keymap)
         self.peek_at = 0
+        self.nudged = -1  # when an early OK was ignored (its tick shows a moment), else -1
         self.lines = None
         self.first = 0  # the first private line shown: UP/DOWN scroll a plain look
         name = session.name(seat)
@@ -125,6 +127,13 @@ class PassScreen(Screen):
             self.dirty = True
         elif b == B.OK and self.app.hw.ticks_diff(now, self.peek_at) >= MIN_DWELL_MS:
             return self._done()
+        elif b == B.OK:
+            # Too early: heard, and said so (a tone and a tick), so nobody wonders whether the
+            # button works. The same for every seat: the dwell is the same for everyone.
+            self.nudged = now
+            self.app.log("nope")
+            self.app.play("nope")
+            self.dirty = True
         return NONE
 
     def _choose(self, ev):
@@ -163,6 +172,9 @@ class PassScreen(Screen):
         return PauseMenu(self.app, self.session, self.skin)
 
     def tick(self, now):
+        if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= _NUDGE_MS:
+            self.nudged = -1
+            self.dirty = True
         if self.state == PEEK:
             hide = self.app.settings.hide
             if hide and self.app.hw.ticks_diff(now, self.peek_at) >= hide * 1000:
@@ -207,3 +219,8 @@ class PassScreen(Screen):
             widgets.lines(fb, lay, txt, self.hint, 0, 1)
         else:
             widgets.lines(fb, lay, txt, text.wrap(strings.get("p.hidden"), lay.cols), 0)
+            if self.nudged >= 0:
+                # The tick of a press heard but ignored on purpose: a check mark, inverted.
+                s = lay.scale
+                fb.fill_rect(lay.w - 10 * s, lay.h - 10 * s, 10 * s, 10 * s, 1)
+                icons.draw(fb, icons.CHECK, lay.w - 9 * s, lay.h - 9 * s, 0, s)

@@ -2,7 +2,6 @@
 
 from firmware import buttons as B
 from firmware import strings
-from firmware.play import session as sessions
 from firmware.play.log import log_text
 from firmware.ui import text, widgets
 from firmware.ui.dialog import Confirm, Notice
@@ -40,7 +39,7 @@ class PauseMenu(Screen):
         if B.kind_of(ev) != B.PRESS:
             return NONE
         if b == B.BACK:
-            # BACK again leaves: the game is saved, and the main menu's "Saved game" offers it.
+            # BACK again leaves: the game is saved, and the main menu offers it at its top.
             return HOME
         if b != B.OK:
             return NONE
@@ -56,14 +55,15 @@ class PauseMenu(Screen):
             return (PUSH, Notice(app, strings.get("p.log"), log_text(self.session, self.skin)))
         if c == 3:
             return HOME  # saved after every action: the boot prompt offers it back
-        return (PUSH, Confirm(app, strings.get("p.abandon"), strings.get("p.sure"), _abandon))
+        session = self.session
+
+        def abandon(now):
+            session.forget()
+            return HOME
+
+        return (PUSH, Confirm(app, strings.get("p.abandon"), strings.get("p.sure"), abandon))
 
     def draw(self, fb, now):
         fb.fill(0)
         self.app.draw_bar(fb, self.title)
         self.menu.draw(fb, self.app.txt)
-
-
-def _abandon(now):
-    sessions.clear()
-    return HOME

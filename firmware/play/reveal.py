@@ -2,17 +2,21 @@
 
 The build-up (text, progress bar, ticks) is drawn from what the whole table already knows (who
 cut which wire), lasts REVEAL_MS and sounds the same every time; only then does the result show,
-with its own sound. So nobody learns the result a moment early from the device's timing.
+with its own sound. So nobody learns the result a moment early from the device's timing. The
+result is one big word (the skin's result_word, in the segment font of the timer's digits, the
+same size for every word) above the details, which scroll.
 """
 
 from core import const
 from firmware import buttons as B
 from firmware import strings
-from firmware.ui import text, widgets
+from firmware.ui import digits, icons, text, widgets
 from firmware.ui.stack import BACK, NONE, Screen
 
 REVEAL_MS = const(1600)
 _TICK_MS = const(400)
+_NUDGE_MS = const(400)  # how long the tick of an ignored press stays up (as passing.py's)
+_BIG_COLS = const(8)  # the longest big word: its letters' size is set by it, for every word
 
 
 class RevealScreen(Screen):
@@ -27,14 +31,33 @@ class RevealScreen(Screen):
         for line in skin.result_lines(session, events):
             self.after.extend(text.wrap(line, cols))
         self.sound = skin.result_sound(events)
+        word = skin.result_word(session, events)
+        self.word = word[:_BIG_COLS] if word else None
+        self.rows = 0
+        if self.word:
+            # The big word's band: about half the body, whole text rows, at least one row left
+            # under it for the details.
+            lay = app.lay
+            self.rows = max(1, min(lay.body_rows - 1, (lay.body_rows + 1) // 2))
+            top = lay.row_y(0) + 1
+            bottom = lay.row_y(self.rows) - 2
+            # Cells for _BIG_COLS letters across the width, 3:5, no taller than the band.
+            dw = (lay.w - 4) * 5 // (_BIG_COLS * 6)
+            dh = min(dw * 5 // 3, bottom - top)
+            dw = min(dw, dh * 3 // 5 + 1)
+            self.box = (2, top + (bottom - top - dh) // 2, dw, dh, dw // 5)
         self.start = now
         self.ticks = 0
         self.first = 0
         self.done = False
         self.pct = 0
+        self.nudged = -1  # when a press during the build-up was ignored (its tick shows)
         app.play("tick")
 
     def tick(self, now):
+        if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= _NUDGE_MS:
+            self.nudged = -1
+            self.dirty = True
         if self.done:
             return NONE
         t = self.app.hw.ticks_diff(now, self.start)
@@ -56,6 +79,11 @@ class RevealScreen(Screen):
 
     def event(self, ev, now):
         if not self.done:
+            if B.kind_of(ev) == B.PRESS and B.button_of(ev) in (B.OK, B.BACK):
+                # The build-up always runs to its end; the press is heard and said so.
+                self.nudged = now
+                self.app.play("nope")
+                self.dirty = True
             return NONE
         b = B.button_of(ev)
         k = B.kind_of(ev)
@@ -66,7 +94,7 @@ class RevealScreen(Screen):
             # A long result on a small screen scrolls.
             total = len(self.before) + len(self.after)
             step = 1 if b == B.DOWN else -1
-            f = widgets.scroll(self.first, step, total, self.app.lay.body_rows)
+            f = widgets.scroll(self.first, step, total, self.app.lay.body_rows - self.rows)
             if f != self.first:
                 self.first = f
                 self.dirty = True
@@ -81,14 +109,23 @@ class RevealScreen(Screen):
             widgets.lines(fb, lay, app.txt, self.before, 0)
             y = lay.row_y(min(len(self.before), lay.body_rows - 1))
             widgets.progress(fb, 2, y + 1, lay.w - 4, lay.pbar, self.pct)
+            if self.nudged >= 0:
+                # The tick of a press heard but ignored on purpose: a check mark, inverted.
+                s = lay.scale
+                fb.fill_rect(lay.w - 10 * s, lay.h - 10 * s, 10 * s, 10 * s, 1)
+                icons.draw(fb, icons.CHECK, lay.w - 9 * s, lay.h - 9 * s, 0, s)
             return
-        # Build-up and result as one list, scrolled from self.first.
+        if self.word:
+            digits.word(fb, self.word, self.box, lay.w)
+        # The details under it: build-up and result as one list, scrolled from self.first.
         nb = len(self.before)
+        top = self.rows
+        room = lay.body_rows - top
         r = 0
         i = self.first
-        while r < lay.body_rows and i < nb + len(self.after):
+        while r < room and i < nb + len(self.after):
             line = self.before[i] if i < nb else self.after[i - nb]
-            app.txt.draw(fb, line, 0, lay.row_y(r), 1)
+            app.txt.draw(fb, line, 0, lay.row_y(top + r), 1)
             r += 1
             i += 1
-        widgets.scrollbar(fb, lay, self.first, nb + len(self.after), lay.body_rows)
+        widgets.scrollbar(fb, lay, self.first, nb + len(self.after), room)

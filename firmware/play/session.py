@@ -1,15 +1,15 @@
 """A game in progress: the core Game, the seat names, the game log, and its atomic autosave.
 
 Every change (a seat has looked, an action) is saved at once with storage.save (temp file, then
-rename), so a reset or a flat battery resumes the game exactly at its last action. The save names
-the ruleset file; on resume that file is validated again and the core rebuilds the game from its
-saved state, random generator included.
+rename), so a reset or a flat battery resumes the game exactly at its last action. Each game
+has its own save (storage.game_save: data/<id>.json), so a game of another kind never replaces
+it. The save names the ruleset file; on resume that file is validated again and the core
+rebuilds the game from its saved state, random generator included.
 """
 
 from core import const, games
 from firmware import storage
 
-SAVE = storage.GAME_SAVE
 VERSION = const(1)
 # The game log is public history for the end screen; bounded so a long game cannot fill RAM.
 _LOG_MAX = const(96)
@@ -26,6 +26,7 @@ class Session:
         self.game = game
         self.log = log
         self.players = len(names)
+        self.file = storage.game_save(rs["game"])
         # How many log entries the last action added: after a reset, the hub shows them again
         # (the reset may have come during the reveal, before the table saw the result).
         self.last = 0
@@ -42,11 +43,13 @@ class Session:
         game = Game(rs, n, seed) if first is None else Game(rs, n, seed, first=first)
         s = cls(path, rs, list(names), seed, game, [])
         s.save()
+        storage.played(rs["game"])
         return s
 
     @classmethod
-    def resume(cls, read_ruleset, path=SAVE):
-        """Rebuild the saved game; raises OSError (none saved) or ValueError (unusable)."""
+    def resume(cls, read_ruleset, path):
+        """Rebuild the game saved at `path` (storage.game_save); raises OSError (none saved) or
+        ValueError (unusable)."""
         obj = storage.load(path)
         if type(obj) is not dict or obj.get("v") != VERSION:
             raise ValueError("save: not a game save of this version")
@@ -59,6 +62,8 @@ class Session:
             if type(n) is not str:
                 raise ValueError("save: damaged")
         rs = read_ruleset(obj.get("ruleset"))
+        if storage.game_save(rs["game"]) != path:
+            raise ValueError("save: its ruleset is for another game")
         Game = games.module(rs["game"]).Game
         game = Game.from_state(rs, obj.get("state"))
         s = cls(obj["ruleset"], rs, names, seed, game, log)
@@ -74,7 +79,7 @@ class Session:
 
     def save(self):
         storage.save(
-            SAVE,
+            self.file,
             {
                 "v": VERSION,
                 "ruleset": self.path,
@@ -109,7 +114,12 @@ class Session:
         self.last = min(len(events), len(self.log))
         self.save()
 
+    def forget(self):
+        """Forget this game's save (it ended, or the table threw it away)."""
+        clear(self.rs["game"])
 
-def clear(path=SAVE):
-    """Forget the saved game (it ended, or the table threw it away)."""
-    storage.remove(path)
+
+def clear(game):
+    """Forget the saved game of `game` (it ended, or the table threw it away)."""
+    storage.remove(storage.game_save(game))
+    storage.played(game, False)

@@ -2,10 +2,11 @@
 
 from core import games
 from firmware import buttons as B
-from firmware import strings
+from firmware import storage, strings
 from firmware.play import session as sessions
 from firmware.ui import text, widgets
-from firmware.ui.stack import BACK, NONE, REPLACE, Screen
+from firmware.ui.dialog import Confirm
+from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
 
 
 def seat_names(settings, n):
@@ -64,6 +65,10 @@ class SetupScreen(Screen):
                     self.first = 0
                 self._lines()
                 return NONE
+            if storage.exists(storage.game_save(self.rs["game"])):
+                # One save a game: a new deal of the same game replaces it, so ask first.
+                ask = strings.get("p.replace")
+                return (PUSH, Confirm(self.app, self.title, ask, lambda now: self._deal()))
             return self._deal()
         return NONE
 

@@ -25,6 +25,8 @@ with one import line, e.g. `from firmware.play.skin import private_choice`):
   private_choice(session, seat)  a private choice of `seat`, or None (the default)
   action_lines(session, events)  the reveal's build-up text; the default shows none
   result_sound(events)           the sound of the result; the default is the neutral chirp
+  result_word(session, events)   the result in one big word (at most 8 letters:
+                                 SAFE!, STORM IN), or None; the default: none
   log_line(session, ev)          the public log's line for an event, or None (the default)
   end_lines(session, view)       the end screen's lines under the reason; the default: none
 
@@ -52,6 +54,13 @@ def result_sound(events):
     """The sound name (firmware/buzzer.py NAMES) played with the result. The default is the
     neutral chirp."""
     return "chirp"
+
+
+def result_word(session, events):
+    """The result of an action in one word of at most 8 letters (firmware/play/reveal.py),
+    drawn in the big segment font above the details (SAFE!, STORM IN, BOOM!); None draws none
+    (the default). Public: from the events only."""
+    return None
 
 
 def log_line(session, ev):

@@ -31,6 +31,15 @@ def action_lines(session, events):
     ]
 
 
+def result_word(session, events):
+    """The big word of a cut: SAFE!, DEFUSING, BOMB! (the cut's public kind, as the result's
+    first line says it)."""
+    for ev in events:
+        if ev[0] == "cut":
+            return kind_name(ev[4]).upper() + "!"
+    return None
+
+
 def result_sound(events):
     # One sound per kind of wire, after the same build-up.
     kind = events[0][4]

@@ -1,9 +1,8 @@
 """Menu screens: the main menu and a game's ruleset list (both ListScreens of the UI kit)."""
 
 from core import games
-from firmware import catalog, strings
+from firmware import catalog, storage, strings
 from firmware.games import package
-from firmware.screens import resume
 from firmware.ui import icons
 from firmware.ui.dialog import Notice
 from firmware.ui.listscreen import ListScreen
@@ -39,14 +38,59 @@ def entry_rows(app, entries):
     return labels, marks, actions
 
 
+class SavesList(ListScreen):
+    """The main menu (game None) or a game's list, under rows offering the saved games (all of
+    them, or only that game's): built again when it comes back on top, so a save that was made,
+    resumed or discarded meanwhile shows (or goes) at once."""
+
+    def __init__(self, app, title, game=None, root=False):
+        self.game = game
+        self.saves = storage.saved_games()
+        labels, actions, marks = _rows(app, self.saves, game)
+        super().__init__(app, title, labels, actions, marks, root)
+
+    def enter(self, now):
+        super().enter(now)
+        saves = storage.saved_games()
+        if saves != self.saves:
+            self.saves = saves
+            labels, self.actions, marks = _rows(self.app, saves, self.game)
+            self.menu.cursor = 0
+            self.menu.set(labels, marks)
+
+
+def _resume(app, game):
+    def open(now):
+        from firmware.screens import resume  # lazy: loaded only for a save that exists
+
+        return resume.opener(app, game)(now)
+
+    return open
+
+
+def _rows(app, saves, game):
+    """Labels, actions and marks: the saved games first (a game's list: only its own, as
+    "Continue"), then the main menu's rows or the game's rulesets."""
+    labels, actions, marks = [], [], []
+    for g in saves:
+        if game is None or g == game:
+            labels.append(strings.get("p.continue") if game else games.title(g))
+            marks.append(icons.ARROW)  # play on
+            actions.append(_resume(app, g))
+    if game is None:
+        el, ea, em = _main_rows(app)
+    else:
+        el, em, ea = entry_rows(app, catalog.check(app.entries, game))
+        if not el:
+            el.append(strings.get("none"))
+            em.append(None)
+            ea.append(lambda now: NONE)
+    return labels + el, actions + ea, marks + em
+
+
 def group_screen(app, game):
-    entries = catalog.check(app.entries, game)
-    labels, marks, actions = entry_rows(app, entries)
-    if not labels:
-        labels.append(strings.get("none"))
-        marks.append(None)
-        actions.append(lambda now: NONE)
-    return ListScreen(app, strings.title(game), labels, actions, marks)
+    """A game's rulesets, under a row offering its saved game when there is one."""
+    return SavesList(app, strings.title(game), game)
 
 
 def _group(app, game):
@@ -69,17 +113,14 @@ def _about(app, now):
     return about.AboutScreen(app, now)
 
 
-def _saved_game(app, now):
-    """The game left through the pause menu (or found at boot), offered back."""
-    scr = resume.game_prompt(app, now)
-    if scr is None:
-        return Notice(app, strings.get("resume.title"), strings.get("resume.none"))
-    return scr
-
-
 def main_menu(app):
-    """The root: the games (core's registry order), the props, Settings, About, then any
-    unplaceable broken file. Each screen's module is imported when it is first opened."""
+    """The root: the saved games (the one played last first), the games (core's registry order),
+    the props, Settings, About, then any unplaceable broken file. Each screen's module is
+    imported when it is first opened."""
+    return SavesList(app, strings.get("app"), None, True)
+
+
+def _main_rows(app):
     labels = []
     marks = []
     actions = []
@@ -104,8 +145,5 @@ def main_menu(app):
     labels.append(strings.get("about"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _about(app, now)))
-    labels.append(strings.get("resume.row"))
-    marks.append(None)
-    actions.append(lambda now: (PUSH, _saved_game(app, now)))
     bl, bm, ba = entry_rows(app, catalog.orphans(app.entries))
-    return ListScreen(app, strings.get("app"), labels + bl, actions + ba, marks + bm, root=True)
+    return labels + bl, actions + ba, marks + bm

@@ -1,15 +1,66 @@
-"""Seat-name editor for four buttons: UP/DOWN change the letter, OK next, BACK previous."""
+"""Seat names: a picker of names used before and common first names, and the letter editor
+(UP/DOWN change the letter, OK next, holding OK saves, BACK previous)."""
 
 from firmware import buttons as B
 from firmware import settings as prefs
 from firmware import strings
 from firmware.ui import text, widgets
-from firmware.ui.stack import BACK, NONE, Screen
+from firmware.ui.listscreen import ListScreen
+from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
+
+# Common first names of the tables the rulebooks come from (French, German, English), picked
+# in one press instead of typed; accents are kept (the display folds what its font lacks).
+COMMON = (
+    "Alex Ana Anna Ben Chloé Clara David Elias Emma Felix Hugo Inès Jan Jonas Julia Léa Lena"
+    " Leo Lina Louis Luca Lucas Marie Max Mia Noah Nina Paul Sam Sarah Sofia Tom Zoé"
+)
+
+
+def rename(settings, seat, name):
+    """Give `seat` a name and save; the one it replaces (unless a default P1..) is offered
+    again first in the name picker (settings.recent). Here, not in settings.py: the settings
+    stay resident, this screen does not."""
+    old = settings.names[seat]
+    if old == name:
+        return
+    settings.names[seat] = name
+    if old != prefs.default_name(seat) and old not in settings.recent:
+        settings.recent.insert(0, old)
+        del settings.recent[prefs.SEATS :]
+    settings.save()
+
+
+def _pick(app, seat, name):
+    def pick(now):
+        rename(app.settings, seat, name)
+        return BACK
+
+    return pick
+
+
+def picker(app, seat):
+    """The names for `seat`: "Type A-Z" first, then names seats had before, then the common
+    ones; names another seat already has are left out."""
+    settings = app.settings
+    taken = settings.names
+    labels = [strings.get("s.letters")]
+    actions = [lambda now: (REPLACE, NameEditor(app, seat))]
+    for n in settings.recent + COMMON.split(" "):
+        if n not in taken and n not in labels:
+            labels.append(n)
+            actions.append(_pick(app, seat, n))
+    return ListScreen(app, strings.get("s.seat") + str(seat + 1), labels, actions)
+
+
+def opener(app, seat):
+    return lambda now: (PUSH, picker(app, seat))
 
 
 class NameEditor(Screen):
-    """Edits seat i's name in place. OK on the last letter (or holding OK) saves; BACK on the
-    first letter leaves without saving, so BACK always leads out."""
+    """Edits seat i's name in place. OK moves to the next letter (OK on the last one, or holding
+    OK anywhere, saves); BACK on the first letter leaves without saving, so BACK always leads
+    out. A default name (P1) starts blank, and a blank starts on A at the front and on a after
+    it: "Al" is UP, OK, 12 UPs and a hold (it was 31 presses)."""
 
     def __init__(self, app, seat):
         super().__init__(app)
@@ -18,28 +69,26 @@ class NameEditor(Screen):
             strings.get("s.seat") + str(seat + 1), widgets.title_cols(app.lay, app.batt)
         )
         name = app.settings.names[seat]
-        self.buf = bytearray(prefs.NAME_LEN)
-        for i in range(prefs.NAME_LEN):
-            self.buf[i] = ord(name[i]) if i < len(name) else 0x20
+        if name == prefs.default_name(seat):
+            name = ""  # a placeholder: typing a name starts blank
+        # One-character strings (a name may hold accented letters), drawn one by one.
+        self.chars = [name[i] if i < len(name) else " " for i in range(prefs.NAME_LEN)]
         self.pos = 0
         self.hint = text.wrap(strings.get("s.edit"), app.lay.cols)
 
     def _cycle(self, d):
         chars = prefs.NAME_CHARS
-        c = chr(self.buf[self.pos])
-        i = chars.find(c)
-        i = (i + d) % len(chars) if i >= 0 else 0
-        self.buf[self.pos] = ord(chars[i])
+        i = chars.find(self.chars[self.pos])
+        if i < 0:  # an accented letter: from a
+            i = chars.find("a")
+        self.chars[self.pos] = chars[(i + d) % len(chars)]
         self.dirty = True
 
     def _save(self):
-        name = bytes(self.buf).decode().strip()
+        name = "".join(self.chars).strip()
         if not prefs.valid_name(name):
             name = prefs.default_name(self.seat)
-        settings = self.app.settings
-        if settings.names[self.seat] != name:
-            settings.names[self.seat] = name
-            settings.save()
+        rename(self.app.settings, self.seat, name)
         return BACK
 
     def event(self, ev, now):
@@ -50,6 +99,12 @@ class NameEditor(Screen):
             return NONE
         k = B.kind_of(ev)
         if b == B.UP or b == B.DOWN:
+            if self.chars[self.pos] == " ":
+                # A blank starts on A (the front) or a (after a letter), not on a blank.
+                self.chars[self.pos] = "A" if self.pos == 0 else "a"
+                self.dirty = True
+                if b == B.UP:
+                    return NONE
             self._cycle(1 if b == B.UP else -1)
         elif k == B.PRESS and (b == B.OK or b == B.RIGHT):
             if self.pos >= prefs.NAME_LEN - 1:
@@ -70,8 +125,10 @@ class NameEditor(Screen):
         app.draw_bar(fb, self.title)
         y = lay.row_y(0)
         x = lay.centre_x(prefs.NAME_LEN)
-        app.txt.draw_buf(fb, self.buf, prefs.NAME_LEN, x, y, 1)
+        for i in range(prefs.NAME_LEN):
+            if self.chars[i] != " ":
+                app.txt.draw(fb, self.chars[i], x + i * lay.cw, y, 1)
         # The cursor is an underline under the letter being edited (and a box on big screens).
         cx = x + self.pos * lay.cw
         fb.fill_rect(cx, y + lay.cw, lay.cw, lay.scale, 1)
-        widgets.lines(fb, lay, app.txt, self.hint, 0, 2)
+        widgets.lines(fb, lay, app.txt, self.hint, 0, 2 if lay.body_rows > 4 else 1)

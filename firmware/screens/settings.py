@@ -3,7 +3,7 @@
 from firmware import buttons as B
 from firmware import settings as prefs
 from firmware import strings
-from firmware.screens.names import NameEditor
+from firmware.screens import names as naming
 from firmware.ui import text, widgets
 from firmware.ui.listscreen import ListScreen
 from firmware.ui.menu import Menu
@@ -95,14 +95,10 @@ class SettingsScreen(Screen):
         self.menu.draw(fb, self.app.txt)
 
 
-def _edit(app, i):
-    return lambda now: (PUSH, NameEditor(app, i))
-
-
 def seats_screen(app):
     names = app.settings.names
     labels = [str(i + 1) + " " + names[i] for i in range(prefs.SEATS)]
-    actions = [_edit(app, i) for i in range(prefs.SEATS)]
+    actions = [naming.opener(app, i) for i in range(prefs.SEATS)]
     return SeatsScreen(app, strings.get("s.names"), labels, actions)
 
 

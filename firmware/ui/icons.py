@@ -14,10 +14,11 @@ WIRE = b"\x00\x00\x3c\xc3\x00\x00\x00\x00"
 EMPTY = b"\x00\x00\x00\x00\x00\x00\x00\x00"
 
 
-def draw(fb, icon, x, y, c=1, scale=1):
-    """Paint the lit pixels of an icon; runs of pixels become one fill_rect each."""
+def draw(fb, icon, x, y, c=1, scale=1, first=0):
+    """Paint the lit pixels of an icon (the 8 bytes from `first`: a game may keep several icons
+    in one bytes object); runs of pixels become one fill_rect each."""
     for row in range(8):
-        bits = icon[row]
+        bits = icon[first + row]
         col = 0
         while col < 8:
             if bits & (0x80 >> col):

@@ -1,4 +1,26 @@
-"""The fault suite's shared figures: the heap a whole mashed game needs, the main menu's log."""
+"""The fault suite's shared figures: the heap a whole mashed game needs, the main menu's log,
+and a good game save as the device writes it."""
+
+import json
+
+from core import games
+from core import ruleset as rules
+from tools.runtimes import ROOT
 
 GAME_HEAP = "320k"  # every game, mashed in one session: 256k runs out in Undercover (see report)
-MENU = "ListScreen Fusebox"  # the main menu's `screen` log line ends with this
+MENU = "SavesList Fusebox"  # the main menu's `screen` log line ends with this
+
+
+def game_save(seed=5, players=4):
+    """A good game save as the device writes it (a fresh Time Bomb deal), as bytes."""
+    rs = rules.load(json.loads((ROOT / "firmware" / "rulesets" / "timebomb.json").read_text()))
+    game = games.module("timebomb").Game(rs, players, seed)
+    data = {
+        "v": 1,
+        "ruleset": "rulesets/timebomb.json",
+        "names": ["P%d" % (i + 1) for i in range(players)],
+        "seed": seed,
+        "state": game.to_state(),
+        "log": [],
+    }
+    return json.dumps({"fusebox": 1, "data": data}).encode()

@@ -9,10 +9,18 @@ from core import const
 from firmware.ui import digits
 from firmware.ui.text import chars
 
+# The side panel's icons, 8 bytes each (icons.draw(..., first=)): time left (at 0), colours cut (a
+# wire cut in two, 8), whose turn (16), and the arrows by the title (24: UP/DOWN change it).
+# One bytes object: a module global each would cost the board more than their 32 bytes.
+ICONS = (
+    b"\x3c\x42\x91\x91\x9d\x81\x42\x3c\x00\x00\xe7\xe7\x00\x24\x42\x00"
+    b"\x18\x3c\x3c\x18\x00\x7e\xff\xff\x10\x38\x7c\x00\x00\x7c\x38\x10"
+)
 # Cell codes of the picture: no tile, a face-down tile, else the ASCII letter of a face-up one.
 HOLE = const(0)
 DOWN = const(1)
-# Room kept left of and above the grid for the marks of the chosen row and column.
+# Room kept left of and above the grid for the marks of the chosen row and column, on a screen
+# too small for the rows' letters and the columns' numbers (72x40: the title names the line).
 MARGIN = const(3)
 
 
@@ -34,10 +42,18 @@ class GridBox:
     def __init__(self, lay, rows, cols):
         self.rows = rows
         self.cols = cols
-        m = MARGIN * lay.scale
-        side = 4 * lay.cw + 2  # the text panel beside the grid keeps at least 4 columns
+        # Rows are lettered A.. and columns numbered 1.. beside the grid where a letter fits a
+        # cell (a chosen line's label is drawn inverted); else thin marks show the choice.
+        self.labels = lay.h >= 60
+        m = lay.cw + 1 if self.labels else MARGIN * lay.scale
+        side = 5 * lay.cw + 2  # the text panel beside the grid keeps an icon and 4 columns
         h = lay.h - lay.body - m
         self.cell = max(3, min(h // rows, (lay.w - m - side) // cols))
+        if self.labels and self.cell < lay.cw:
+            self.labels = False
+            m = MARGIN * lay.scale
+            h = lay.h - lay.body - m
+            self.cell = max(3, min(h // rows, (lay.w - m - side) // cols))
         self.x = m
         self.y = lay.body + m
         self.m = m
@@ -71,8 +87,21 @@ def grid(fb, lay, txt, box, pic, row=-1, col=-1, sure=False):
                 txt.draw(fb, ch[k - 32], x + o, y + o, 0)
             else:
                 _small(fb, x, y, s - 1, k)
-    # The marks: a bar left of the chosen row, one above the chosen column.
     m = box.m
+    if box.labels:
+        # A letter left of each row, a number above each column; the chosen ones inverted.
+        for r in range(box.rows):
+            y = box.y + r * s + (s - 1 - lay.cw) // 2
+            if r == row:
+                fb.fill_rect(0, box.y + r * s, m - 1, s - 1, 1)
+            txt.draw(fb, ch[33 + r], 0, y, 0 if r == row else 1)
+        for c in range(box.cols):
+            x = box.x + c * s + (s - 1 - lay.cw) // 2
+            if c == col:
+                fb.fill_rect(box.x + c * s, box.y - m, s - 1, m - 1, 1)
+            txt.draw(fb, ch[17 + c], x, box.y - m, 0 if c == col else 1)
+        return
+    # The marks: a bar left of the chosen row, one above the chosen column.
     if row >= 0:
         fb.fill_rect(0, box.y + row * s, m - 1, s - 1, 1)
     if col >= 0:

@@ -142,6 +142,34 @@ def result_lines(session, events):
     return lines
 
 
+def result_word(session, events):
+    """A reveal's result in big letters, from the words the game already has (its table is
+    loaded with the game: no keys of its own): the colour a cut found (GREEN!, or NEW! reported
+    at the desk), NOTHING., the
+    explosive's BOOM! (SHIELD when smothered), the answer's tokens (- for none), or the end
+    (DEFUSED!, BOOM!)."""
+    word = None
+    for ev in events:
+        e = ev[0]
+        if e == "win":
+            return S("won." + ev[1]).upper()
+        if e == "cut_tile":
+            v = ev[4]
+            if v == "new" and ev[3] is not None:
+                word = kind_name(ev[3]).upper() + "!"
+            elif v == "new":  # reported at the desk: the colour is on the table, not here
+                word = S("v.new").split(" ")[0].upper() + "!"
+            elif v == "nothing":
+                word = S("v.nothing").upper()
+            elif v == "explosive":
+                word = S("won.bomb").upper()
+            else:
+                word = S("f.shield").upper()
+        elif e == "ask" and ev[1] is not None and word is None:
+            word = "".join(code(t) for t in ev[3]) if ev[3] else "-"
+    return word
+
+
 def result_sound(events):
     sound = "chirp"
     for ev in events:

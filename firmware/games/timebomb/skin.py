@@ -13,6 +13,7 @@ from firmware.play.skin import private_choice  # noqa: F401  the default: no pri
 
 action_lines = wires.action_lines  # the reveal's "<who> cuts a wire of <whom> #k"
 result_sound = wires.result_sound  # and its sound, one per kind of wire
+result_word = wires.result_word  # and its big word
 SIDES = {"sherlock": "sherlock", "moriarty": "moriarty"}
 S = strings.of("timebomb")
 

@@ -89,6 +89,18 @@ def result_lines(session, events):
     return lines
 
 
+def result_word(session, events):
+    """The storm check's result in big letters (STORM IN, FAILED, BOOM!); a hideout found
+    (HIDEOUT) or the Boom building (BOOM!) says so instead. The game's own words: no keys."""
+    word = None
+    for ev in events:
+        if ev[0] == "check":
+            word = S("b.boom").upper() + "!" if ev[2] == "explosion" else S(_RESULTS[ev[2]])
+        elif ev[0] == "building" and ev[2] != "dummy":
+            return S("b." + ev[2]).upper() + ("!" if ev[2] == "boom" else "")
+    return word
+
+
 def result_sound(events):
     for ev in events:
         if ev[0] == "building":

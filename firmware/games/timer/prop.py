@@ -29,9 +29,8 @@ def resume_prompt(app, now):
 
     try:
         back = saved.load(now)
-    except (OSError, ValueError) as e:  # SaveError, or a state core refuses
-        saved.clear(app)
-        return resume.bad(app, str(e))
+    except (OSError, ValueError) as e:  # SaveError, or a state core refuses: kept for a report
+        return resume.bad(app, str(e), resume.set_aside(saved.SAVE))
     if back is None:  # the saved timer had already ended: nothing to resume
         saved.clear(app)
         return None

@@ -16,5 +16,6 @@ TEXT = {
     "cut": "Cut a wire",
     "continue": "OK: continue",
     "syms": "Up Dn Lt Rt OK Bk",
+    "pick": "UP/DN then OK",
     "nopresets": "No timer ruleset",
 }

@@ -21,7 +21,13 @@ class View:
         self.lay = lay
         cols = lay.cols
         self.hint_y = lay.h - lay.lh
-        self.box = lay.digits_box(lay.body + 1, self.hint_y - 2 * lay.scale)
+        pre = scr.prop.preset
+        # Without a button for each symbol, a code is picked with UP/DOWN and entered with OK:
+        # a line above the code says so, and the digits make room for it.
+        self.picker = not scr.direct and (pre["defuse"] == "code" or pre["pause"] == "code")
+        self.pick_y = self.hint_y - lay.lh
+        bottom = self.pick_y if self.picker else self.hint_y
+        self.box = lay.digits_box(lay.body + 1, bottom - 2 * lay.scale)
         x, y, dw, dh, gap = self.box
         # Where the minutes and seconds pairs sit, for the SET field underline.
         self.min_x = x
@@ -42,9 +48,12 @@ class View:
         self.t_cut = fit(s("cut"), cols)
         self.t_code = s("code")
         self.syms = tuple(s("syms").split(" "))
+        self.t_pick = fit(s("pick"), cols)
         self.buf = bytearray(8)
-        # Strikes sit in the status bar when the preset allows more than one; the title shrinks.
-        self.show_strikes = scr.prop.preset["strikes"] > 1
+        # Strikes sit in the status bar when the preset allows more than one and has a way to
+        # earn one (a wrong code, a wrong wire); the title shrinks.
+        can_strike = pre["defuse"] == "code" or pre["pause"] == "code" or pre["wires"] > 0
+        self.show_strikes = pre["strikes"] > 1 and can_strike
         icons_w = (11 * lay.scale if app.batt is not None else 0) + 9 * lay.scale
         self.strike_x = lay.w - icons_w - lay.cw * 4
         room = widgets.title_cols(lay, app.batt)
@@ -95,11 +104,13 @@ class View:
             self.app.txt.draw(fb, "*" if i < n else "_", x, self.hint_y, 1)
             x += lay.cw
         if not scr.direct:
-            # The picker: the symbol OK will enter, boxed (UP/DOWN change it).
+            # The picker: the symbol OK will enter, inverted with a pixel of room all round (a
+            # box drawn on the glyphs' edge made "OK" read "UK"); the line above says how.
             sx = lay.w - lay.cw * 3
             sym = self.syms[scr.sym]
-            fb.rect(sx, self.hint_y, lay.cw * 2 + 2, lay.lh, 1)
-            self.app.txt.draw(fb, sym, sx + 1, self.hint_y, 1)
+            fb.fill_rect(sx - 1, self.hint_y - 1, lay.cw * 2 + 3, lay.lh + 1, 1)
+            self.app.txt.draw(fb, sym, sx + 1, self.hint_y, 0)
+            self.app.txt.draw(fb, self.t_pick, 0, self.pick_y, 1)
 
     def draw(self, fb, now):
         scr = self.scr

@@ -15,6 +15,7 @@ from firmware.ui import text
 S = strings.of("undercover")
 action_lines = wires.action_lines  # "<who> cuts a wire of <whom> #k": the same as Time Bomb
 result_sound = wires.result_sound  # one sound per kind of wire, after the same build-up
+result_word = wires.result_word  # and the big word of the wire's kind
 status_lines = table.status_lines  # the cutting turn shows it
 turn_screen = screens.turn_screen
 kind_name = wires.kind_name
