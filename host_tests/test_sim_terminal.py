@@ -244,11 +244,11 @@ def test_a_saved_game_is_kept_across_restarts(home, terminals):
     term = terminals([], home)
     term.wait_for("frames 1 ")
     start_time_bomb(term)
-    wait_file(flash_data(home) / "game.json")
+    wait_file(flash_data(home) / "timebomb.json")
     term.quit()
     assert b"flash is kept in" in term.screen
     again = terminals([], home)  # the default folder: the game is offered back at boot
-    again.wait_for("Confirm Resume?")
+    again.wait_for("ResumeScreen Resume?")
     again.type("\n")
     again.wait_for("PassScreen")
     again.quit()
@@ -257,7 +257,7 @@ def test_a_saved_game_is_kept_across_restarts(home, terminals):
     fresh.settle(quiet=0.5)
     assert b"Resume?" not in fresh.screen
     fresh.quit()
-    assert (flash_data(home) / "game.json").exists()
+    assert (flash_data(home) / "timebomb.json").exists()
 
 
 @needs_port
@@ -266,14 +266,14 @@ def test_flash_chooses_the_folder(home, terminals, tmp_path):
     term = terminals(["--flash", str(folder)], home)
     term.wait_for("frames 1 ")
     start_time_bomb(term)
-    wait_file(folder / "data" / "game.json")
+    wait_file(folder / "data" / "timebomb.json")
     other = terminals(["--flash", str(folder)], home)  # the same flash, twice at once
     assert other.proc.wait(timeout=30) == 1
     assert b"in use by another sim" in other.screen
     term.quit()
     assert not flash_data(home).exists()  # the default folder was not used
     again = terminals(["--flash", str(folder)], home)
-    again.wait_for("Confirm Resume?")
+    again.wait_for("ResumeScreen Resume?")
     again.quit()
 
 
@@ -295,7 +295,7 @@ def test_stdout_need_not_be_a_terminal(home, terminals):
     # the firmware's log lines on stdout.
     term = terminals([], home, stdout=subprocess.PIPE)
     term.wait_for("frames 1 ")  # the display, on the terminal
-    term.wait_for("screen 1 ListScreen Fusebox", where="out")
+    term.wait_for("screen 1 SavesList Fusebox", where="out")
     term.type(TO_TIMER, gap=0.03)
     term.wait_for("TimerScreen", where="out")
     term.quit()

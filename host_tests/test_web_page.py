@@ -32,7 +32,7 @@ def golden_pixels(board, shot):
 def test_the_canvas_shows_the_main_menu_of_the_golden_frame(board, page, web_url):  # noqa: F811
     page.open(board=board, seed=1)
     page.wait_ready()
-    page.until("the main menu", lambda: page.top() == "ListScreen")
+    page.until("the main menu", lambda: page.top() == "SavesList")
     prof = page.profile()["display"]
     w, h = page.js("(c => [c.width, c.height])(document.getElementById('screen'))")
     assert w * prof["height"] == h * prof["width"]  # the board's aspect, a whole scale
@@ -64,7 +64,7 @@ def test_a_changed_setting_survives_a_reload(page):
     page.driver.execute_script("localStorage.clear()")
     page.open(board="pico-ssd1306", seed=1)
     page.wait_ready()
-    page.until("the main menu", lambda: page.top() == "ListScreen")
+    page.until("the main menu", lambda: page.top() == "SavesList")
     before = page.js("document.getElementById('screen').style.filter")
     for _ in range(5):
         page.tap("DOWN")
@@ -79,5 +79,5 @@ def test_a_changed_setting_survives_a_reload(page):
     page.until("the save", lambda: page.js("localStorage.getItem('%s')" % SETTINGS))
     page.driver.refresh()
     page.wait_ready()
-    page.until("the main menu", lambda: page.top() == "ListScreen")
+    page.until("the main menu", lambda: page.top() == "SavesList")
     assert page.js("document.getElementById('screen').style.filter") == changed

@@ -28,9 +28,9 @@ def test_dropped_rulesets_appear_on_the_device_checked_as_on_a_board(web_url, tm
             if reload:
                 page.driver.refresh()
                 page.wait_ready()
-            page.until("the main menu", lambda: page.top() == "ListScreen")
+            page.until("the main menu", lambda: page.top() == "SavesList")
             page.tap("OK")  # Time Bomb's rulesets
-            page.until("the list", lambda: page.screens()[-1] == ("ListScreen", "Time Bomb"))
+            page.until("the list", lambda: page.screens()[-1] == ("SavesList", "Time Bomb"))
             frame = page.until(
                 "the variant",
                 lambda: has_text(page.canvas_frame(), "Short fuse") and page.canvas_frame(),

@@ -19,7 +19,7 @@ def test_a_four_player_game_plays_to_the_end(web_url):  # noqa: F811
     with browser.Page(web_url, board="pico-ssd1306", seed=11, clock=CLOCK) as page:
         page.wait_ready()
         sim = BrowserSim(page, CLOCK)
-        page.until("the main menu", lambda: sim.top() == "ListScreen")
+        page.until("the main menu", lambda: sim.top() == "SavesList")
         open_game(sim, 0, 0, 0)  # Time Bomb, the official rules, 4 players (the fewest)
         assert sim.top() == "PassScreen"
         play_to_end(sim, limit=200)
@@ -45,21 +45,21 @@ def test_a_reload_and_a_reset_resume_the_saved_game(web_url):  # noqa: F811
     with browser.Page(web_url, board="pico-ssd1306", seed=21, clock=CLOCK) as page:
         page.wait_ready()
         sim = BrowserSim(page, CLOCK)
-        page.until("the main menu", lambda: sim.top() == "ListScreen")
+        page.until("the main menu", lambda: sim.top() == "SavesList")
         open_game(sim, 0, 0, 0)
         while not any(e.startswith("ev cut") for e in events(sim)):
             step(sim)
         played = events(sim)
         assert played == want[: len(played)]  # the page deals and plays as the sim board does
-        assert page.js("localStorage.getItem('fusebox/pico-ssd1306/data/game.json')")
+        assert page.js("localStorage.getItem('fusebox/pico-ssd1306/data/timebomb.json')")
 
         page.driver.refresh()  # the tab reloads: a new MicroPython, the flash from localStorage
         page.wait_ready()
         sim = BrowserSim(page, CLOCK)
-        page.until("the resume prompt", lambda: sim.top() == "Confirm")
+        page.until("the resume prompt", lambda: sim.top() == "ResumeScreen")
         sim.tap("OK")
         sim.wait(300)
-        assert sim.top() not in ("ListScreen", "Confirm"), sim.logs[-5:]
+        assert sim.top() not in ("SavesList", "ResumeScreen"), sim.logs[-5:]
         while not any(e.startswith("ev cut") for e in events(sim)):
             step(sim)
         played += events(sim)
@@ -69,7 +69,7 @@ def test_a_reload_and_a_reset_resume_the_saved_game(web_url):  # noqa: F811
         sim = BrowserSim(page, CLOCK)
         sim.logs = page.logs()[: page.logs().index("boot 2 pico-ssd1306")]  # only boot 2's
         sim.screen = ""
-        page.until("the resume prompt after the reset", lambda: sim.top() == "Confirm")
+        page.until("the resume prompt after the reset", lambda: sim.top() == "ResumeScreen")
         sim.tap("OK")
         sim.wait(300)
         before = len(events(sim))

@@ -50,7 +50,7 @@ def saved(page):
 def test_a_real_hold_arms_the_timer_a_wrong_code_strikes_and_the_right_one_defuses(web_url):  # noqa: F811
     with browser.Page(web_url, board="pico-ssd1306", seed=1) as page:
         page.wait_ready()
-        page.until("the main menu", lambda: page.top() == "ListScreen")
+        page.until("the main menu", lambda: page.top() == "SavesList")
         assert page.js("fusebox.audio") == "off"  # browsers allow sound after a gesture only
         for _ in range(4):
             page.tap("DOWN")
@@ -92,7 +92,7 @@ def test_the_wire_toggles_are_the_props_wires(web_url):  # noqa: F811
     # The board's clock runs 3 times as fast here (the page's clock=3): a 1.1 s hold is 3.3 s.
     with browser.Page(web_url, board="pico-ssd1306", seed=1, clock=3) as page:
         page.wait_ready()
-        page.until("the main menu", lambda: page.top() == "ListScreen")
+        page.until("the main menu", lambda: page.top() == "SavesList")
         for _ in range(4):
             page.tap("DOWN")
         page.tap("OK")

@@ -68,13 +68,13 @@ def shots(url, folder):
     folder.mkdir(parents=True, exist_ok=True)
     with browser.Page(url, board="pico-ssd1306", seed=1) as page:
         page.wait_ready()
-        page.until("the main menu", lambda: page.top() == "ListScreen")
+        page.until("the main menu", lambda: page.top() == "SavesList")
         time.sleep(0.3)
         page.shot(folder / "web-menu.png")
         print("wrote %s" % (folder / "web-menu.png"))
     with browser.Page(url, board="pico-display-pack", seed=1) as page:
         page.wait_ready()
-        page.until("the main menu", lambda: page.top() == "ListScreen")
+        page.until("the main menu", lambda: page.top() == "SavesList")
         for _ in range(4):
             page.tap("down")
         page.tap("ok")
