@@ -5,6 +5,7 @@
 # The hidden grid is shown in full only once the game is over.
 
 from core.itsabomb.tiles import EMPTY, KINDS, SETUP, timers
+from core.looks import viewer
 
 
 def time(g):
@@ -35,6 +36,7 @@ def _tiles(g, kind):
 
 
 def view(g, seat):
+    viewer(seat, g.n)
     rs = g.rs
     ok = g.result is not None
     card = rs["deck"][g.pos]
