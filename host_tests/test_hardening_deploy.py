@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from host_tests.test_tools_deploy import boot_on_vboard, quiet
+from host_tests.support.deployed import boot_on_vboard
 from tools import deploy
 from tools.vboard import DEFAULT_FLASH, VBoard, find_micropython
 
@@ -37,7 +37,7 @@ def vboard(tmp_path):
 
 
 def run_deploy(board, tree, **kw):
-    return deploy.deploy(board.url, board="sim", say=quiet, root=str(tree), **kw)
+    return deploy.deploy(board.url, board="sim", say=lambda *_: None, root=str(tree), **kw)
 
 
 class Cut(Exception):
