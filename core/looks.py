@@ -9,14 +9,6 @@ is it somebody's turn (current_player()).
 from core.errors import IllegalAction
 
 
-def viewer(seat, n):
-    """`seat` if view(seat) may show it: None (the public table) or a seat 0..n-1, as seen()
-    takes it; -1 (Python's last item) or True (an int on CPython) would show a seat's secrets."""
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise IllegalAction("seat " + str(seat) + " is not at this table")
-    return seat
-
-
 class Looks:
     """Base of the pass-around Games: `pending[s]` is 1 while seat s has yet to look (0 or 1, so
     a save holds it as it is). A subclass sets `n`, `result` and `pending`, and says whose turn it

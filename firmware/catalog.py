@@ -6,6 +6,7 @@ import os
 import sys
 
 from core import games, ruleset
+from core.check import join
 from firmware import strings
 
 ROOT = "rulesets"
@@ -40,12 +41,8 @@ def parse(path, label=None):
         if size > ruleset.MAX_BYTES:
             why = strings.get("e.toolarge") + " (" + str(size) + " bytes, at most "
             raise ValueError(fn + ": " + why + str(ruleset.MAX_BYTES) + ")")
-        # The pass's code is needed only while files are read: imported here, dropped by
-        # scan(), read() and check() when they are done (forget_shape()).
-        from firmware import jsonshape
-
         with open(path, "rb") as f:
-            fault = jsonshape.fault(f)
+            fault = shape(f)
         if fault:
             raise ValueError(fn + ": " + fault)
         with open(path) as f:
@@ -67,10 +64,72 @@ def _why(e):
     return ": " + w if w else ""
 
 
-def forget_shape():
-    """Drop the structural pass's module (firmware/jsonshape.py) once no file is being read."""
-    if "firmware.jsonshape" in sys.modules:
-        unload(set(sys.modules) - {"firmware.jsonshape"})
+def shape(f):
+    """The first structural fault of the JSON bytes read from f, as "path: reason", or None.
+    A key is decoded as json would decode it, so "a" and "\\u0061" are the same key. Reads
+    256 bytes at a time into one buffer; the syntax itself is left to json."""
+    buf = bytearray(256)
+    stack = []  # type: list  # per open container: [keys seen (None for a list), key or index]
+    key = None  # bytearray of the object key being read, or None
+    want_key = in_str = esc = False
+    while True:
+        k = f.readinto(buf)
+        if not k:
+            return None
+        for i in range(k):
+            c = buf[i]
+            if in_str:
+                if esc:
+                    esc = False
+                elif c == 0x5C:  # backslash
+                    esc = True
+                elif c == 0x22:  # the closing quote
+                    in_str = False
+                    if key is not None:
+                        top = stack[-1]
+                        name = _key(key)
+                        top[1] = name
+                        if name in top[0]:
+                            return _path(stack) + ": " + strings.get("e.twice")
+                        top[0].add(name)
+                        key = None
+                    continue
+                if key is not None:
+                    key.append(c)
+            elif c == 0x22:
+                in_str = True
+                key = bytearray() if want_key and stack else None
+                want_key = False
+            elif c == 0x7B or c == 0x5B:  # { [
+                if len(stack) >= ruleset.MAX_DEPTH:
+                    return (_path(stack) or "ruleset") + ": " + strings.get("e.deep")
+                want_key = c == 0x7B
+                stack.append([set(), ""] if want_key else [None, 0])
+            elif c == 0x7D or c == 0x5D:  # } ]
+                want_key = False
+                if stack:
+                    stack.pop()
+            elif c == 0x2C and stack:  # a comma: the next key, or the next item of a list
+                top = stack[-1]
+                if top[0] is None:
+                    top[1] += 1
+                else:
+                    want_key = True
+
+
+def _key(raw):
+    """An object key as json decodes it (its escapes undone); the raw text if it is broken."""
+    try:
+        return json.loads(b'"' + raw + b'"') if raw.find(b"\\") >= 0 else raw.decode()
+    except ValueError:
+        return repr(bytes(raw))  # not text: json refuses it, or keeps it as it is
+
+
+def _path(stack):
+    p = ""
+    for top in stack:
+        p = join(p, top[1])
+    return p
 
 
 def validate(path, obj):
@@ -87,7 +146,6 @@ def validate(path, obj):
 def read(path):
     """Parse and validate one ruleset file (ValueError with a reason when it is broken)."""
     rs = validate(path, parse(path))
-    forget_shape()
     # A game package that imports its ruleset check lazily names that module in CHECKS: it is
     # needed only here, so it goes again at once and the GC takes its code back while playing.
     name = getattr(sys.modules.get("core." + rs["game"]), "CHECKS", None)
@@ -149,7 +207,6 @@ def scan(root=ROOT):
         # Parsed rulesets are dropped at once; only names stay in RAM.
         obj = None
         gc.collect()
-    forget_shape()
     return out
 
 

@@ -4,8 +4,8 @@
 # are the latest token pile next to each row and column (IB-4), in the order they were laid out.
 # The hidden grid is shown in full only once the game is over.
 
+from core.errors import viewer
 from core.itsabomb.tiles import EMPTY, KINDS, SETUP, timers
-from core.looks import viewer
 
 
 def time(g):

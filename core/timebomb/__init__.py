@@ -8,8 +8,8 @@ game at once; otherwise Moriarty wins when the last round ends (TB-4).
 """
 
 from core import check, saves, wires
-from core.errors import IllegalAction
-from core.looks import Looks, viewer
+from core.errors import IllegalAction, viewer
+from core.looks import Looks
 from core.rng import Rng
 from core.wires import BOMB, DEFUSE, KINDS, MAX_SEATS, Table
 

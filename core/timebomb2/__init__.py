@@ -11,8 +11,8 @@ Events: ("place", by, place, count) ("check", place, result, total, swat, expert
 """
 
 from core import const
-from core.errors import IllegalAction
-from core.looks import Looks, viewer
+from core.errors import IllegalAction, viewer
+from core.looks import Looks
 from core.rng import Rng
 
 # The parts, imported as modules: a package global named like a submodule would shadow it.

@@ -4,7 +4,7 @@
 # right-hand neighbour's shown cover after the cover step and the round's intel. Nothing in the
 # public part depends on a secret; other seats' roles and covers show only once the game is over.
 
-from core.looks import viewer
+from core.errors import viewer
 from core.undercover.rules import COLOURS, COVER, NAMES, SHADOW, TEAMS
 
 
