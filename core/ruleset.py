@@ -11,6 +11,9 @@ from core import check, const, games
 FORMAT = const(1)
 # A ruleset file larger than this is refused before parsing, so no file can exhaust the heap.
 MAX_BYTES = const(16384)
+# Nesting deeper than this is refused before parsing (firmware/catalog.py): the deepest shipped
+# ruleset nests 5 levels, and a parser must never recurse as deep as a hostile file asks.
+MAX_DEPTH = const(12)
 
 HEADER = check.HEADER
 

@@ -15,6 +15,8 @@ BOMB = const(2)
 KINDS = ("safe", "defuse", "bomb")
 MAX_SEATS = 10
 MAX_HAND = 8
+# The first packed log entry no ruleset can make: round MAX_HAND + 1 (core/undercover saves).
+_LOG_END = (MAX_HAND + 1) << 14
 
 # Saves made before outcomes were codes hold the reason in English; a game saved at its last
 # cut and reset before the end screen reads it back as its code.
@@ -199,6 +201,8 @@ class Table:
         s["hands"] = [list(h) for h in self.hands]
         if packed:
             s["log"] = [e[0] << 14 | e[1] << 10 | e[2] << 6 | e[3] << 2 | e[4] for e in self.log]
+            # 4 bits each for by, owner and slot (MAX_SEATS, MAX_HAND <= 15), 2 for the kind,
+            # and the round above them all, up to MAX_HAND (rounds <= hand): a small int.
         else:
             s["log"] = [list(e) for e in self.log]
 
@@ -218,7 +222,7 @@ class Table:
             saves.need(type(log) is list, "log")
             cuts = []
             for x in log:
-                saves.need(type(x) is int and 0 <= x < 1 << 17, "log")
+                saves.need(type(x) is int and 0 <= x < _LOG_END, "log")
                 cuts.append([x >> 14, x >> 10 & 15, x >> 6 & 15, x >> 2 & 15, x & 3])
             log = cuts
         t.round = saves.int_at(s, "round", 1, t.rounds)

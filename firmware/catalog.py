@@ -6,6 +6,7 @@ import os
 import sys
 
 from core import games, ruleset
+from core.check import join
 from firmware import strings
 
 ROOT = "rulesets"
@@ -28,26 +29,107 @@ def _basename(path):
     return path[i + 1 :] if i >= 0 else path
 
 
-def parse(path):
-    """The parsed JSON of a ruleset file (size-checked first), or ValueError naming the file."""
-    fn = _basename(path)
+def parse(path, label=None):
+    """The parsed JSON of a ruleset file, or ValueError naming the file (`label`, else its base
+    name). The host's `ruleset check` runs this very function, so board and host never disagree:
+    the size limit first, then one pass over the bytes that refuses nesting deeper than
+    ruleset.MAX_DEPTH and a key given twice in one object (json keeps the last one silently),
+    and only then json. No parser ever sees a file nested deeper than any ruleset needs."""
+    fn = _basename(path) if label is None else label
     try:
         size = os.stat(path)[6]
-    except OSError:
-        raise ValueError(fn + ": " + strings.get("e.read")) from None
-    if size > ruleset.MAX_BYTES:
-        raise ValueError(fn + ": " + strings.get("e.toolarge"))
-    try:
+        if size > ruleset.MAX_BYTES:
+            why = strings.get("e.toolarge") + " (" + str(size) + " bytes, at most "
+            raise ValueError(fn + ": " + why + str(ruleset.MAX_BYTES) + ")")
+        with open(path, "rb") as f:
+            fault = shape(f)
+        if fault:
+            raise ValueError(fn + ": " + fault)
         with open(path) as f:
             return json.load(f)
-    except OSError:
-        raise ValueError(fn + ": " + strings.get("e.read")) from None
-    except ValueError:
-        raise ValueError(fn + ": " + strings.get("e.json")) from None
-    except (MemoryError, RuntimeError):
-        # Small but deeply nested JSON can exhaust the parser: refuse the file, keep booting.
-        gc.collect()
+    except OSError as e:
+        raise ValueError(fn + ": " + strings.get("e.read") + _why(e)) from None
+    except MemoryError:
+        gc.collect()  # a file under the limits cannot get here; if one does, refuse it, boot on
         raise ValueError(fn + ": " + strings.get("e.deep")) from None
+    except ValueError as e:
+        if str(e).startswith(fn + ": "):
+            raise
+        raise ValueError(fn + ": " + strings.get("e.json")) from None
+
+
+def _why(e):
+    # The host names the reason (No such file or directory); the board has only the number.
+    w = getattr(e, "strerror", None)
+    return ": " + w if w else ""
+
+
+def shape(f):
+    """The first structural fault of the JSON bytes read from f, as "path: reason", or None.
+    A key is decoded as json would decode it, so "a" and "\\u0061" are the same key. Reads
+    256 bytes at a time into one buffer; the syntax itself is left to json."""
+    buf = bytearray(256)
+    stack = []  # type: list  # per open container: [keys seen (None for a list), key or index]
+    key = None  # bytearray of the object key being read, or None
+    want_key = in_str = esc = False
+    while True:
+        k = f.readinto(buf)
+        if not k:
+            return None
+        for i in range(k):
+            c = buf[i]
+            if in_str:
+                if esc:
+                    esc = False
+                elif c == 0x5C:  # backslash
+                    esc = True
+                elif c == 0x22:  # the closing quote
+                    in_str = False
+                    if key is not None:
+                        top = stack[-1]
+                        name = _key(key)
+                        top[1] = name
+                        if name in top[0]:
+                            return _path(stack) + ": " + strings.get("e.twice")
+                        top[0].add(name)
+                        key = None
+                    continue
+                if key is not None:
+                    key.append(c)
+            elif c == 0x22:
+                in_str = True
+                key = bytearray() if want_key and stack else None
+                want_key = False
+            elif c == 0x7B or c == 0x5B:  # { [
+                if len(stack) >= ruleset.MAX_DEPTH:
+                    return (_path(stack) or "ruleset") + ": " + strings.get("e.deep")
+                want_key = c == 0x7B
+                stack.append([set(), ""] if want_key else [None, 0])
+            elif c == 0x7D or c == 0x5D:  # } ]
+                want_key = False
+                if stack:
+                    stack.pop()
+            elif c == 0x2C and stack:  # a comma: the next key, or the next item of a list
+                top = stack[-1]
+                if top[0] is None:
+                    top[1] += 1
+                else:
+                    want_key = True
+
+
+def _key(raw):
+    """An object key as json decodes it (its escapes undone); the raw text if it is broken."""
+    try:
+        return json.loads(b'"' + raw + b'"') if raw.find(b"\\") >= 0 else raw.decode()
+    except ValueError:
+        return repr(bytes(raw))  # not text: json refuses it, or keeps it as it is
+
+
+def _path(stack):
+    p = ""
+    for top in stack:
+        p = join(p, top[1])
+    return p
 
 
 def validate(path, obj):

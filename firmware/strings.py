@@ -58,6 +58,7 @@ TEXT = {
     "a.unknown": "?",
     # errors
     "e.toolarge": "file too large",
+    "e.twice": "key given twice",
     "e.json": "not valid JSON",
     "e.title": "Notice",
     "e.deep": "too deeply nested to read",

@@ -164,7 +164,7 @@ def test_a_broken_ruleset_is_named_with_its_path(capsys, tmp_path):
 @pytest.mark.parametrize(
     "text, said",
     [
-        ("{not json", "notjson.json: ruleset: not valid JSON"),
+        ("{not json", "notjson.json: not valid JSON"),  # the device's reader's words
         (None, "missing.json: ruleset: cannot read"),
     ],
 )

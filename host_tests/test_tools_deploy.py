@@ -4,11 +4,11 @@ import json
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
+from host_tests.support.deployed import boot_on_vboard
 from tools import deploy, simproc
 from tools.vboard import VBoard, find_micropython
 
@@ -109,25 +109,9 @@ def test_retired_files_are_removed_and_data_survives_clean(vboard, run_deploy):
     assert again["removed"] == 1 and not (flash / "firmware" / "retired.mpy").exists()
     assert (flash / "firmware" / "stray.py").exists()
     clean = run_deploy(vboard, clean=True)
-    assert clean["copied"] == clean["files"]
+    assert clean["copied"] == clean["files"] - 1  # all but board.json, unchanged and kept
     assert not (flash / "firmware" / "stray.py").exists()
     assert (flash / "data" / "save.json").read_text() == "{}"
-
-
-def boot_on_vboard(board, *lines):
-    """Run the deployed /main.py in the vboard's own interpreter (raw REPL, 192 KB heap), drive
-    its sim board over the socket and return the output lines up to the final sync."""
-    with deploy.Board(board.url) as b:
-        b.t.exec_raw_no_follow("import main")
-        line = b.t.serial
-        line.write(("\n".join(lines + ("sync 1",)) + "\n").encode())
-        out = b""
-        deadline = time.monotonic() + 60
-        while b"synced 1" not in out:
-            assert time.monotonic() < deadline, out[-2000:]
-            out += line.read(max(1, line.in_waiting))
-        line.write(b"quit\n")
-    return out.decode().splitlines()
 
 
 def test_deployed_firmware_boots_there_to_the_main_menu(vboard, monkeypatch, run_deploy, tree):

@@ -73,6 +73,12 @@ def parser():
     p.add_argument("--flash", default="out/vboard", help="folder that is the board's flash")
     p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (default: free)")
     p.add_argument("--heap", default="192k", help="MicroPython heap size (default 192k)")
+    p.add_argument(
+        "--flash-size",
+        type=int,
+        default=1441792,
+        help="bytes of flash the board reports, less its folder's use (default: a Pico's 1.4 MB)",
+    )
 
     p = verbs.add_parser("deploy", help="compile and copy the firmware to a board (incremental)")
     p.add_argument("--board", default="pico-ssd1306", help="board profile to install")

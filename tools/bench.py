@@ -1,6 +1,7 @@
 """`make bench`: one table of the whole product's figures (no pass/fail; compare between commits).
 
-Sections: memory (smallest -X heapsize per shipped game ruleset and the idle app), size (deployed
+Sections: memory (smallest -X heapsize per shipped game ruleset and the idle app), margins (30
+seeds of every shipped game ruleset at its largest table at a fixed heap), size (deployed
 bytes per folder), deploy (vs mpremote cp -r), responsiveness (button event to finished frame,
 bytes to the display), prop (the bomb timer's drift over an hour, expiry latency), engine
 (playouts/s). Each line says how it was measured. `--only memory,prop` runs some sections.
@@ -101,6 +102,62 @@ def memory():
 
         kb = bisect(idle_works, lo=8)
         row("memory", "idle app (boot, menu, 10 s)", "%s KB" % kb, "boot to menu, idle")
+
+
+# -- margins -------------------------------------------------------------------------------------
+
+# The heap every shipped game ruleset must play a whole game in at its largest table, on the sim
+# with the .mpy build (64-bit unix port; about 0.68 of it on a 32-bit RP2040, make bench-32),
+# and the heaps of the cross-runtime vectors (core alone, tools/mpy/playthrough.py), whatever
+# the deal: fragmentation makes the need differ from seed to seed.
+GAME_HEAP = "256k"
+# One heap for every game's vector: the hungriest game's need (80k for seeds 1-3 in
+# host_tests/test_vectors.py, which also holds the others to 68k) with a margin, since a deal
+# that cuts the heap up more (seed 29 at 8 players) fails there at 80k.
+VECTOR_HEAP = "88k"
+PLAYTHROUGH = ROOT / "tools" / "mpy" / "playthrough.py"
+
+
+def game_fits(game, entry, seats, flash, seed, heap=GAME_HEAP):
+    """True when the whole game of this seed (recorded in a roomy heap) plays the same in heap."""
+    lines = record_game(game, entry, seats, flash, seed)
+    want = echoed(run(flash, lines, seed=seed, heap="1024k"))
+    for p in (flash / "data").iterdir():
+        p.unlink()
+    out = run(flash, lines, seed=seed, heap=heap)
+    return echoed(out) == want and not errors(out)
+
+
+def vector_fits(path, players, seed):
+    """True when the cross-runtime vector of this seed at `players` runs on MicroPython in its
+    heap with the transcript CPython prints."""
+    args = (path, "players=%d" % players, seed)
+    mp = run_micropython(PLAYTHROUGH, *args, heap=VECTOR_HEAP)
+    return mp.returncode == 0 and mp.stdout == run_cpython(PLAYTHROUGH, *args).stdout
+
+
+def margins(seeds=range(1, 31)):
+    with tempfile.TemporaryDirectory(prefix="fusebox-bench-") as d:
+        flash = Path(d) / "flash"
+        for game, entry, path, seats in game_rulesets():
+            what = "%s, %d players" % (path.name, seats[1])
+            bad = [s for s in seeds if not game_fits(game, entry, seats, flash, s)]
+            how = "whole game, UI" + (": fails " + " ".join(map(str, bad)) if bad else "")
+            row(
+                "margins",
+                what,
+                "%d/%d seeds at %s" % (len(seeds) - len(bad), len(seeds), GAME_HEAP),
+                how,
+            )
+            bad = [s for s in seeds if not vector_fits(path, seats[1], s)]
+            heap = VECTOR_HEAP
+            how = "core vector" + (": fails " + " ".join(map(str, bad)) if bad else "")
+            row(
+                "margins",
+                what,
+                "%d/%d seeds at %s" % (len(seeds) - len(bad), len(seeds), heap),
+                how,
+            )
 
 
 # -- size ----------------------------------------------------------------------------------------
@@ -222,6 +279,7 @@ def engine(ms=1500):
 SECTIONS = {
     "memory": memory,
     "size": size,
+    "margins": margins,
     "deploy": deploy,
     "respond": lambda: responsiveness(row),
     "prop": props,

@@ -12,10 +12,14 @@ import time
 from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
+from tools import boards
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("core", "firmware")
 CHUNK = 3072  # bytes of file data per exec: ~4 KB of base64 source, small for a Pico's heap
 MANIFEST = "/.fusebox-manifest.json"  # what deploy put on the board, path -> sha256
+# Present while a deploy changes the installed files; firmware/main.py then starts no app.
+UPDATING = "/update-incomplete"
 # The sim board's HAL (host-only, in tools/): shipped to the flash root of a "sim" board only.
 SIM_HAL = "tools/hal_sim.py"
 # Codes of sys.implementation._mpy >> 10, in MicroPython's order (py/persistentcode.h).
@@ -101,12 +105,7 @@ def compile_all(items, march, root=ROOT):
 
 
 def board_file(name, root=ROOT):
-    try:
-        with open(os.path.join(root, "boards", name + ".json"), "rb") as f:
-            return f.read()
-    except FileNotFoundError:
-        have = sorted(n[:-5] for n in os.listdir(os.path.join(root, "boards")))
-        raise OSError("no board profile %r (have: %s)" % (name, ", ".join(have))) from None
+    return boards.profile(name, root)
 
 
 def sha(data):
@@ -180,6 +179,13 @@ class Board:
 
         An interrupted copy leaves only *.new files; the old version stays whole. Small files
         share one exec and big ones are split, each exec carrying about CHUNK bytes."""
+        sent = self.stage(files, quiet)
+        self.commit(files)
+        return sent
+
+    def stage(self, files, quiet=False):
+        """Write each (path, bytes) to path.new and verify it; the files in use stay as they
+        are. Returns the bytes sent."""
         if not files:
             return 0
         dirs = {p[:i] for p, _ in files for i in range(1, len(p)) if p[i] == "/"}
@@ -210,19 +216,31 @@ class Board:
         if bad:
             self.remove([p + ".new" for p, _ in files])
             raise OSError("verification failed on the board for " + ", ".join(bad))
+        return total
+
+    def commit(self, files):
+        """Rename each staged path.new over its path."""
+        if not files:
+            return
         # littlefs and POSIX replace the target atomically; FAT refuses, so remove it there first.
         pairs = [(p + ".new", p) for p, _ in files]
         self.run(
             "import os\nfor a, b in %r:\n try: os.rename(a, b)\n except OSError:\n"
             "  os.remove(b)\n  os.rename(a, b)" % (pairs,)
         )
-        return total
+
+    def mark(self, on):
+        """Write (or remove) the update marker that firmware/main.py checks before the app."""
+        if on:
+            self.run("with open(%r, 'w') as _f:\n _f.write('deploy again')" % UPDATING)
+        else:
+            self.remove([UPDATING])
 
     def free_after_reset(self):
         """(free heap, free flash) in bytes after a soft reset, as the firmware will see them."""
         self.t.enter_raw_repl(soft_reset=True)
         out = self.run(
-            "import gc, os\ngc.collect()\ns = os.statvfs('/')\nprint(gc.mem_free(), s[0] * s[3])"
+            "import gc, os\ns = os.statvfs('/')\ngc.collect()\nprint(gc.mem_free(), s[0] * s[3])"
         )
         return tuple(int(n) for n in out.split())
 
@@ -253,20 +271,35 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
             old = json.loads(b.read(MANIFEST) or "{}")
         except ValueError:
             old = {}  # a damaged manifest: the hashes on the board still decide what to copy
-        removed = []
+        # The marker goes on before the first change to the installed files and comes off after
+        # the last: an interrupted deploy boots to "update incomplete", never to half an app.
+        # Without --clean the new files are staged (*.new) first, so an interruption while
+        # copying (the long part) leaves the previous version whole and bootable.
+        removed, first, sent = [], [], 0
         if clean:
-            removed = b.remove(["/core", "/firmware"] + sorted(old))
+            # main.py first (the one that checks the marker), then the rest goes; main.py and
+            # board.json are replaced in place, never removed, so the notice can show.
+            b.mark(True)
+            first = [(p, d) for p, d in files if p == "/main.py"]
+            sent = b.put_many(first, quiet=True)
+            keep = ("/main.py", "/board.json")
+            removed = b.remove(["/core", "/firmware"] + [p for p in sorted(old) if p not in keep])
             old = {}
         on_board = b.hashes(sorted(wanted))
         stale = sorted(p for p in old if p not in wanted)
-        removed += b.remove(stale)
         todo = [(p, d) for p, d in files if on_board.get(p) != sha(d)]
-        sent = b.put_many(todo)
+        sent += b.stage(todo)
+        if (todo or stale) and not clean:
+            b.mark(True)
+        b.commit(todo)
+        removed += b.remove(stale)
         manifest = {p: sha(d) for p, d in files}
         if todo or stale or manifest != old:
             b.put_many([(MANIFEST, json.dumps(manifest, sort_keys=True).encode())], quiet=True)
+        if clean or todo or stale:
+            b.mark(False)
         heap, flash = b.free_after_reset()
-    summary = dict(files=len(files), copied=len(todo), bytes=sent, removed=len(removed))
+    summary = dict(files=len(files), copied=len(first + todo), bytes=sent, removed=len(removed))
     summary.update(seconds=time.monotonic() - started, free_heap=heap, free_flash=flash)
     say(_SUMMARY % summary)
     return summary

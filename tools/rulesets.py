@@ -1,21 +1,30 @@
 """ruleset check|push|list|pull: validate rulesets with core, manage them on a board."""
 
-import json
+import copy
 import os
 import sys
+import tempfile
 
 from core import ruleset
 from core.errors import RulesetError
+from firmware import catalog
 
 BOARD_DIR = "/rulesets"
+SHIPPED = os.path.join(
+    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware", "rulesets"
+)
 
-# Runs on the board: every rulesets/*.json checked by the board's own core (what the device will
-# decide), one file in RAM at a time. Leftover *.new files are interrupted pushes.
-_LIST = """import os, json, gc
+# At most this many faults are listed per file: enough for a variant's designer to fix a batch.
+MAX_FAULTS = 20
+
+# Runs on the board: every rulesets/*.json read and checked by the board's own catalog and core
+# (what the device will decide), one file in RAM at a time. Leftover *.new files are interrupted
+# pushes. A board without the firmware yet answers '?' and the host checks the file instead.
+_LIST = """import os, gc
 try:
-    from core import ruleset as _rs
+    from firmware import catalog as _cat
 except ImportError:
-    _rs = None
+    _cat = None
 _out = []
 try:
     _names = sorted(os.listdir(%(dir)r))
@@ -29,18 +38,15 @@ for _fn in _names:
     _name, _err = '', None
     if _fn.endswith('.new'):
         _err = 'partial copy from an interrupted push'
-    elif _rs is None:
+    elif _cat is None:
         _err = '?'
-    elif _size > _rs.MAX_BYTES:
-        _err = 'ruleset: %%d bytes, more than %%d' %% (_size, _rs.MAX_BYTES)
     else:
         try:
-            with open(_p) as _f:
-                _o = json.load(_f)
+            _o = _cat.parse(_p)
             _name = _o.get('name', '') if type(_o) is dict else ''
-            _rs.load(_o)
+            _cat.validate(_p, _o)
         except ValueError as _e:
-            _err = str(_e) or 'not valid JSON'
+            _err = str(_e)[len(_fn) + 2 :]
         _o = None
         gc.collect()
     _out.append((_fn, _size, _name, _err))
@@ -48,44 +54,116 @@ print(repr(_out))
 """
 
 
-def validate(data):
-    """Check one ruleset file's bytes with core; return the normalised ruleset or raise."""
-    if len(data) > ruleset.MAX_BYTES:
-        raise RulesetError("ruleset: %d bytes, more than %d" % (len(data), ruleset.MAX_BYTES))
-    try:
-        obj = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise RulesetError("ruleset: not valid JSON (%s)" % e) from None
-    return ruleset.load(obj)
+def faults(obj, bound=MAX_FAULTS):
+    """Every fault core finds in a parsed ruleset, as "path: message", at most `bound`.
+
+    core stops at the first fault; to find the next, the part it names (an object's field) is
+    mended in a copy (set to the shipped ruleset's value of the same game, or taken out when
+    that has none) and the copy checked again; until core accepts it, or names a part that is
+    no field (a list item, the whole file) or one mended before. So each fault after the first
+    is the first of the file with the parts named before mended."""
+    obj = copy.deepcopy(obj)
+    out, seen = [], set()
+    while len(out) < bound:
+        try:
+            ruleset.load(obj)
+            return out
+        except RulesetError as e:
+            msg = str(e)
+        except Exception as e:  # a validator bug: say so in one line, check the other files
+            out.append("ruleset: the check itself failed (%s: %s)" % (type(e).__name__, e))
+            return out
+        where = msg.split(": ", 1)[0]
+        if where in seen:
+            return out
+        out.append(msg)
+        seen.add(where)
+        if not _mend(obj, where):
+            holder = _parent(obj, where)
+            if holder is None:
+                return out
+            del holder[where.rsplit(".", 1)[-1]]
+    return out
+
+
+def _parent(obj, where):
+    """The object holding the field at dotted path `where`, or None if that is no field."""
+    parts = where.split(".")
+    for key in parts[:-1]:
+        if type(obj) is dict and key in obj:
+            obj = obj[key]
+        elif type(obj) is list and key.isdigit() and int(key) < len(obj):
+            obj = obj[int(key)]
+        else:
+            return None
+    return obj if type(obj) is dict and parts[-1] in obj else None
+
+
+def _mend(obj, where):
+    """Set the field at `where` to the shipped ruleset's (of obj's game); False if none has it."""
+    game = obj.get("game") if type(obj) is dict else None
+    path = os.path.join(SHIPPED, "%s.json" % game)
+    if not isinstance(game, str) or not os.path.exists(path):
+        return False
+    good = catalog.parse(path)
+    holder = _parent(good, where)
+    if holder is None:
+        return False
+    parts = where.split(".")
+    target = obj
+    for key in parts[:-1]:
+        target = target.get(key) if type(target) is dict else None
+    if type(target) is not dict:
+        return False
+    target[parts[-1]] = copy.deepcopy(holder[parts[-1]])
+    return True
 
 
 def check_file(path):
-    """None if `path` is a valid ruleset, else the error as `file: path: message`."""
-    name = os.path.basename(path)
+    """[] if `path` is a valid ruleset, else its faults as `path: where: message`: read by the
+    board's own reader (firmware/catalog.py: its size and nesting limits, a key given twice),
+    then checked by core. The path is kept as given."""
     try:
-        with open(path, "rb") as f:
-            validate(f.read())
-    except OSError as e:
-        return "%s: ruleset: cannot read (%s)" % (name, e.strerror or e)
-    except RulesetError as e:
-        return "%s: %s" % (name, e)
-    if not name.endswith(".json"):
-        return "%s: ruleset: the board reads only *.json files" % name
-    return None
+        obj = catalog.parse(path, path)
+    except ValueError as e:
+        return [str(e)]
+    out = faults(obj)
+    if not out and not path.endswith(".json"):
+        out = ["ruleset: the board reads only *.json files"]
+    return [path + ": " + e for e in out]
+
+
+def validate(data, label="ruleset.json"):
+    """Check one ruleset file's bytes as the board would: the normalised ruleset, or
+    RulesetError with the board's reason."""
+    fd, tmp = tempfile.mkstemp(suffix=".json")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        try:
+            obj = catalog.parse(tmp, label)
+        except ValueError as e:
+            raise RulesetError(str(e)[len(label) + 2 :]) from None
+        return ruleset.load(obj)
+    finally:
+        os.unlink(tmp)
 
 
 def check(files, out=print):
-    bad = [e for e in (check_file(f) for f in files) if e]
-    for err in bad:
-        out(err)
-    if not bad:
-        out("%d ruleset%s valid" % (len(files), "" if len(files) == 1 else "s"))
-    return 1 if bad else 0
+    broken = 0
+    for f in files:
+        errs = check_file(f)
+        broken += 1 if errs else 0
+        for err in errs:
+            out(err)
+    n = len(files)
+    out("%d file%s: %d valid, %d broken" % (n, "" if n == 1 else "s", n - broken, broken))
+    return 1 if broken else 0
 
 
 def push(files, port, out=print):
     """Validate every file, then copy them all (to a temporary name, renamed on the board)."""
-    bad = [e for e in (check_file(f) for f in files) if e]
+    bad = [e for f in files for e in check_file(f)]
     if bad:
         for err in bad:
             out(err)
@@ -116,7 +194,7 @@ def listing(port):
             if err == "?":
                 data = b.read(BOARD_DIR + "/" + fn)
                 try:
-                    rows[i] = (fn, size, validate(data)["name"], None)
+                    rows[i] = (fn, size, validate(data, fn)["name"], None)
                 except RulesetError as e:
                     rows[i] = (fn, size, "", str(e))
     return rows
@@ -153,8 +231,8 @@ def pull(name, dest, port, out=print):
         target = os.path.join(target, name)
     with open(target, "wb") as f:
         f.write(data)
-    err = check_file(target)
-    out("pulled %s -> %s (%d bytes)%s" % (name, target, len(data), ", " + err if err else ""))
+    errs = check_file(target)
+    out("pulled %s -> %s (%d bytes)%s" % (name, target, len(data), ", " + errs[0] if errs else ""))
     return 0
 
 

@@ -26,6 +26,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+from tools import boards
+
 # Frames are drawn and saved by tools/frames.py; their names stay importable from here.
 from tools.frames import RGB, Frame, frame_to_image, parse_frame  # noqa: F401
 
@@ -69,8 +71,8 @@ def sim_profile(board="pico-ssd1306", **overrides):
 
     overrides: width, height, colour, wires (a count), keymap, buttons (a list of names).
     """
-    base = json.loads((ROOT / "boards" / (board + ".json")).read_text())
-    prof = json.loads((ROOT / "boards" / "sim.json").read_text())
+    base = boards.load(board)
+    prof = boards.load("sim")
     disp = base["display"]
     prof["name"] = "sim" if board == "sim" else "sim-" + board
     prof["display"].update(width=disp["width"], height=disp["height"], colour=disp["colour"])

@@ -18,6 +18,7 @@ RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 SOFT_REBOOT = b"MPY: soft reboot\r\n"
 FRIENDLY_PROMPT = b"\r\n>>> "
 DEFAULT_HEAP = "192k"  # roughly what a Pico has free after boot
+DEFAULT_FLASH = 1441792  # a Pico's MicroPython filesystem: 1.4 MB (352 blocks of 4 KB)
 
 
 def find_micropython():
@@ -43,9 +44,12 @@ def _catches_sigint(pid):
 class VBoard:
     """One virtual board: `start()`, `.url`, `.port`, `stop()`; also a context manager."""
 
-    def __init__(self, flash, port=0, heap=DEFAULT_HEAP, micropython=None, baud=None):
+    def __init__(
+        self, flash, port=0, heap=DEFAULT_HEAP, micropython=None, baud=None, size=DEFAULT_FLASH
+    ):
         self.flash = os.path.abspath(flash)
         self.heap = heap
+        self.size = size  # bytes of flash the board reports (os.statvfs), its folder's use off
         self.micropython = micropython or find_micropython()
         if not self.micropython:
             raise FileNotFoundError(
@@ -85,7 +89,8 @@ class VBoard:
         termios.tcsetattr(slave, termios.TCSANOW, attrs)
         cmd = [self.micropython, "-X", "heapsize=" + self.heap, "-i"]
         names = ("boot.py", "main.py") if run_main else ("boot.py",)
-        cmd += ["-c", _BOOT.format(flash=self.flash) + _RUN.format(names=names)]
+        boot = _BOOT.format(flash=self.flash, size=self.size)
+        cmd += ["-c", boot + _RUN.format(names=names)]
         io = dict(stdin=slave, stdout=slave, stderr=slave)
         self.proc = subprocess.Popen(cmd, cwd=self.flash, start_new_session=True, **io)
         os.close(slave)
@@ -258,12 +263,13 @@ class VBoard:
 def main(args):
     """`python -m tools vboard`: serve a virtual board until Ctrl-C."""
     try:
-        board = VBoard(args.flash, port=args.port, heap=args.heap)
+        board = VBoard(args.flash, port=args.port, heap=args.heap, size=args.flash_size)
     except FileNotFoundError as e:
         print("vboard:", e, file=sys.stderr)
         return 1
     board.start()
-    print("vboard: %s  flash=%s  heap=%s" % (board.url, board.flash, board.heap), flush=True)
+    what = (board.url, board.flash, board.size, board.heap)
+    print("vboard: %s  flash=%s (%d bytes)  heap=%s" % what, flush=True)
     print("try: mpremote connect %s resume exec \"print('hello')\"" % board.url, flush=True)
     stopped = threading.Event()
     signal.signal(signal.SIGTERM, lambda *a: stopped.set())

@@ -7,6 +7,9 @@ folder made the filesystem root, then boot.py and main.py as a board runs them."
 # buffer, so two absolute paths clash (ENOENT); `os` is swapped for a copy whose rename passes
 # the first one relative to the current folder, so renames behave as on littlefs. Its
 # ilistdir gives no sizes (mpremote's `fs ls` would say 0): the copy adds them, as littlefs does.
+# Its statvfs would tell the host's disk: the copy tells a flash of {size} bytes in 4 KB blocks
+# (a Pico's filesystem by default), less what the folder holds, each file and folder rounded up
+# to whole blocks as littlefs stores them.
 BOOT = """import os, sys
 os.umount('/')
 os.mount(os.VfsPosix({flash!r}), '/')
@@ -26,8 +29,19 @@ def _fix(real):
         for e in real.ilistdir(p):
             n = 0 if e[1] == 0x4000 else real.stat(p + '/' + e[0])[6]
             yield (e[0], e[1], e[2], n)
+    def used(p):
+        n = 4096
+        for e in real.ilistdir(p):
+            q = p + '/' + e[0]
+            n += used(q) if e[1] == 0x4000 else (real.stat(q)[6] + 4095) // 4096 * 4096
+        return n
+    def statvfs(p='/'):
+        total = {size} // 4096
+        free = max(0, total - used('/') // 4096)
+        return (4096, 4096, total, free, free, 0, 0, 0, 0, 255)
     m.rename = rename
     m.ilistdir = ilistdir
+    m.statvfs = statvfs
     sys.modules['os'] = m
 _fix(os)
 del os, sys, _fix

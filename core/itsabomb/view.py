@@ -4,6 +4,7 @@
 # are the latest token pile next to each row and column (IB-4), in the order they were laid out.
 # The hidden grid is shown in full only once the game is over.
 
+from core.errors import viewer
 from core.itsabomb.tiles import EMPTY, KINDS, SETUP, timers
 
 
@@ -35,6 +36,7 @@ def _tiles(g, kind):
 
 
 def view(g, seat):
+    viewer(seat, g.n)
     rs = g.rs
     ok = g.result is not None
     card = rs["deck"][g.pos]

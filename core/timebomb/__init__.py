@@ -8,7 +8,7 @@ game at once; otherwise Moriarty wins when the last round ends (TB-4).
 """
 
 from core import check, saves, wires
-from core.errors import IllegalAction
+from core.errors import IllegalAction, viewer
 from core.looks import Looks
 from core.rng import Rng
 from core.wires import BOMB, DEFUSE, KINDS, MAX_SEATS, Table
@@ -112,6 +112,7 @@ class Game(Looks):
         return events
 
     def view(self, seat=None):
+        viewer(seat, self.n)
         v = {"game": "timebomb", "seats": self.n, "reveals": self.reveals()}
         self.table.public(v)
         v["outcome"] = list(self.result) if self.result else None

@@ -11,7 +11,7 @@ Events: ("place", by, place, count) ("check", place, result, total, swat, expert
 """
 
 from core import const
-from core.errors import IllegalAction
+from core.errors import IllegalAction, viewer
 from core.looks import Looks
 from core.rng import Rng
 
@@ -124,6 +124,7 @@ class Game(Looks):
         own role, hand, building and placed cards; other roles and buildings only once the game
         is over."""
         n, up = self.n, self.up
+        viewer(seat, n)
         v = {"game": "timebomb2", "seats": n, "centre": n, "reveals": self.reveals()}
         v["turn"], v["transceiver"] = self.turn, self.radio
         v["hands"] = [sum(h) for h in self.hands]

@@ -4,12 +4,14 @@
 # right-hand neighbour's shown cover after the cover step and the round's intel. Nothing in the
 # public part depends on a secret; other seats' roles and covers show only once the game is over.
 
+from core.errors import viewer
 from core.undercover.rules import COLOURS, COVER, NAMES, SHADOW, TEAMS
 
 
 def view(g, seat):
     """What `seat` may know now (None: the public table); others' roles only after the end."""
     n, t, f = g.n, g.table, g.face
+    viewer(seat, n)
     v = {"game": "undercover", "seats": n, "reveals": g.reveals(), "step": g.step}
     t.public(v)
     v["turn"] = g.turn if g.step == "cover" else None

@@ -2,7 +2,7 @@
 
 from firmware import buttons as B
 from firmware import strings
-from firmware.play.log import log_text
+from firmware.play.log import log_lines
 from firmware.ui import text, widgets
 from firmware.ui.stack import HOME, NONE, Screen
 
@@ -22,8 +22,10 @@ class EndScreen(Screen):
         body.append(strings.get("p.receipt") + str(session.seed))
         body.append("")
         body.append(strings.get("p.log") + ":")
-        body.append(log_text(session, skin))
-        self.lines = text.wrap("\n".join(body), lay.cols)
+        self.lines = []  # wrapped a part at a time (see log_lines)
+        for part in body:
+            self.lines.extend(text.wrap(part, lay.cols))
+        log_lines(session, skin, lay.cols, self.lines)
         self.first = 0
         session.forget()
         app.play("defused" if skin.happy(winner) else "boom")

@@ -1,6 +1,7 @@
 """The game log as text: the whole log (pause menu, end screen) and the last action's lines."""
 
 from firmware import strings
+from firmware.ui import text
 
 
 def _text(session, skin, start):
@@ -18,6 +19,15 @@ def recap_text(session, skin):
     return _text(session, skin, max(0, len(session.log) - session.last))
 
 
-def log_text(session, skin):
-    """Every line of the log, or the "nothing yet" text."""
-    return _text(session, skin, 0) or strings.get("p.nolog")
+def log_lines(session, skin, cols, out):
+    """Every line of the log (or the "nothing yet" text) wrapped to cols, appended to the list
+    out. One entry at a time: the whole log as one text would be an allocation that grows with
+    the game (1.3 KB at the end of a long Undercover game) just when the heap is most cut up."""
+    n = len(out)
+    for entry in session.log:
+        line = skin.log_line(session, entry)
+        if line:
+            out.extend(text.wrap(line, cols))
+    if len(out) == n:
+        out.extend(text.wrap(strings.get("p.nolog"), cols))
+    return out

@@ -2,7 +2,7 @@
 
 from firmware import buttons as B
 from firmware import strings
-from firmware.play.log import log_text
+from firmware.play.log import log_lines
 from firmware.ui import text, widgets
 from firmware.ui.dialog import Confirm, Notice
 from firmware.ui.menu import Menu
@@ -52,7 +52,8 @@ class PauseMenu(Screen):
             body = "\n".join(self.skin.rules_lines(self.session, view))
             return (PUSH, Notice(app, strings.get("p.rules"), body))
         if c == 2:
-            return (PUSH, Notice(app, strings.get("p.log"), log_text(self.session, self.skin)))
+            lines = log_lines(self.session, self.skin, app.lay.cols, [])
+            return (PUSH, Notice(app, strings.get("p.log"), lines))
         if c == 3:
             return HOME  # saved after every action: the boot prompt offers it back
         session = self.session

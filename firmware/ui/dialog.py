@@ -13,7 +13,8 @@ class Notice(Screen):
         super().__init__(app)
         lay = app.lay
         self.title = text.fit(title, widgets.title_cols(lay, app.batt))
-        self.lines = text.wrap(body, lay.cols)
+        # body: a text, or lines already wrapped (a long log, built a line at a time)
+        self.lines = body if type(body) is list else text.wrap(body, lay.cols)
         self.first = 0
 
     def _scroll(self, d):

@@ -1,11 +1,11 @@
 """Seeded random playthroughs of any game, printed canonically; runs on CPython and MicroPython.
 
-Usage: playthrough.py RULESET.json SEED [SEED ...]
-For every player count of the ruleset and every seed, it plays a game to the end with a seeded
-random policy, printing every private view at each reveal, every action and its events, and the
-public view after each step. After every step the game is saved to JSON and rebuilt from it, so
-the transcript also proves that save/resume continues the same game on both runtimes. The test
-suite runs it under both interpreters and compares the outputs byte for byte.
+Usage: playthrough.py RULESET.json [players=N] SEED [SEED ...]
+For every player count of the ruleset (or only N) and every seed, it plays a game to the end
+with a seeded random policy, printing every private view at each reveal, every action and its
+events, and the public view after each step. After every step the game is saved to JSON and
+rebuilt from it, so the transcript also proves that save/resume continues the same game on both
+runtimes. The test suite runs it under both interpreters and compares the outputs byte for byte.
 """
 
 import json
@@ -95,7 +95,10 @@ def main(argv):
         rs = rules.load(json.load(f))
     Game = games.module(rs["game"]).Game
     lo, hi = rs["seats"]
-    for seed in argv[2:]:
+    seeds = argv[2:]
+    if seeds and seeds[0].startswith("players="):
+        lo = hi = int(seeds.pop(0)[8:])
+    for seed in seeds:
         for players in range(lo, hi + 1):
             play(rs, Game, players, int(seed), sys.stdout.write)
 
