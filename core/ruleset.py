@@ -1,6 +1,7 @@
 """Ruleset loading: validate a parsed JSON ruleset and hand it to the game that plays it.
 
-`load(obj)` checks the common header (format, game, name) then the game module's own tables,
+`load(obj)` checks the common header (format, game, name; optional description, house, order,
+short) then the game module's own tables,
 and returns the normalised ruleset (player-count tables keyed by int). Anything wrong raises
 RulesetError naming the path: ``roles.9: 10 roles for 9 seats``. The game's package comes from
 the registry (core/games.py), imported only when needed.
@@ -29,6 +30,10 @@ def load(obj):
         "description": check.text(obj, "description", "", 200, False, ""),
         # House content (our own cards, scenarios, variants) is always marked as such.
         "house": check.field(obj, "house", "", "bool", False, False),
+        # Where the file sits in its game's list (lowest first; file name among equals) and
+        # the title a list shows when the name is longer than its row.
+        "order": check.int_in(obj, "order", "", 0, check.ORDER_LAST, False, check.ORDER_LAST),
+        "short": check.text(obj, "short", "", check.SHORT_LEN, False, ""),
     }
     try:
         m = games.module(game)

@@ -5,6 +5,7 @@ import json
 import os
 import sys
 
+from core import check as checks
 from core import games, ruleset
 from firmware import strings
 
@@ -12,7 +13,8 @@ ROOT = "rulesets"
 
 
 class Entry:
-    """One ruleset file: its game, display name and, when broken, why."""
+    """One ruleset file: its game, display name (and short title), its place in the game's
+    list and, when broken, why."""
 
     def __init__(self, path, game, name, error=None, description=""):
         self.path = path
@@ -20,7 +22,23 @@ class Entry:
         self.name = name
         self.error = error
         self.description = description
+        self.short = ""
+        self.order = checks.ORDER_LAST
         self.checked = True  # validated by core (or known broken without it)
+
+    def key(self):
+        """Where the entry sorts in its game's list: by order, then by file name."""
+        return (self.order, self.path)
+
+
+def _header(e, obj):
+    """The list fields of a file not validated yet, bounded as core bounds them."""
+    order = obj.get("order")
+    if type(order) is int and 0 <= order <= checks.ORDER_LAST:
+        e.order = order
+    short = obj.get("short")
+    if type(short) is str:
+        e.short = short[: checks.SHORT_LEN]
 
 
 def _basename(path):
@@ -90,7 +108,7 @@ def unload(keep):
 
 
 def scan(root=ROOT):
-    """Every *.json in root as Entries, sorted by file name; never raises.
+    """Every *.json in root as Entries, sorted by order then file name; never raises.
 
     Boot only parses the files: validating means loading each game's code, whose interned
     names stay in RAM for good (about 20 KB for the shipped games). A game's rulesets are
@@ -118,6 +136,7 @@ def scan(root=ROOT):
             # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
             e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
             e.checked = False
+            _header(e, obj)
             out.append(e)
         except ValueError as err:
             g = obj.get("game") if type(obj) is dict else None
@@ -125,6 +144,7 @@ def scan(root=ROOT):
         # Parsed rulesets are dropped at once; only names stay in RAM.
         obj = None
         gc.collect()
+    out.sort(key=Entry.key)
     return out
 
 
@@ -140,13 +160,17 @@ def check(entries, game):
             rs = read(e.path)
             e.name = rs["name"]
             e.description = rs.get("description", "")
+            e.short = rs["short"]
+            e.order = rs["order"]
         except ValueError as err:
             e.error = str(err)
             e.name = _basename(e.path)
         rs = None
         gc.collect()
     unload(keep)
-    return [e for e in entries if e.game == game]
+    out = [e for e in entries if e.game == game]
+    out.sort(key=Entry.key)  # the standard first, as the rulesets' "order" says
+    return out
 
 
 def in_group(entries, game):

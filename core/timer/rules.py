@@ -26,6 +26,7 @@ NAME_LEN = 20
 KEYS = ("arm_ms", "defuse_ms", "pause_ms", "beeps", "checkpoints", "presets")
 PRESET_KEYS = (
     "name",
+    "short",
     "seconds",
     "silent",
     "defuse",
@@ -71,6 +72,8 @@ def preset(obj, path, rs):
     wires = check.int_in(obj, "wires", path, 0, MAX_WIRES, False, 0)
     pr = {
         "name": check.text(obj, "name", path, NAME_LEN),
+        # What the preset list shows when the name is longer than its row (optional).
+        "short": check.text(obj, "short", path, check.SHORT_LEN, False, ""),
         "seconds": check.int_in(obj, "seconds", path, 1, MAX_SECONDS),
         "silent": check.field(obj, "silent", path, "bool", False, False),
         "defuse": defuse,
