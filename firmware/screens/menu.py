@@ -27,8 +27,9 @@ def _show(app, e):
     return lambda now: (PUSH, entry_notice(app, e))
 
 
-def entry_rows(app, entries):
-    """Labels, marks and actions for a list of catalog entries (broken ones marked '!')."""
+def entry_rows(app, entries, shorts=None):
+    """Labels, marks and actions for a list of catalog entries (broken ones marked '!'); each
+    entry's short title goes into `shorts` when a list is given."""
     labels = []
     marks = []
     actions = []
@@ -36,17 +37,21 @@ def entry_rows(app, entries):
         labels.append((strings.get("broken") + e.name) if e.error else e.name)
         marks.append(icons.WARN if e.error else None)
         actions.append(_show(app, e))
+        if shorts is not None:
+            shorts.append("" if e.error else e.short)
     return labels, marks, actions
 
 
 def group_screen(app, game):
     entries = catalog.check(app.entries, game)
-    labels, marks, actions = entry_rows(app, entries)
+    shorts = []
+    labels, marks, actions = entry_rows(app, entries, shorts)
     if not labels:
         labels.append(strings.get("none"))
         marks.append(None)
         actions.append(lambda now: NONE)
-    return ListScreen(app, strings.title(game), labels, actions, marks)
+        shorts.append("")
+    return ListScreen(app, strings.title(game), labels, actions, marks, shorts=shorts)
 
 
 def _group(app, game):

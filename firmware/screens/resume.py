@@ -33,8 +33,9 @@ def game_prompt(app, now):
         sessions.clear()
         return NONE
 
-    body = strings.get("resume.game") + " " + s.rs["name"] + ", " + str(s.players)
-    return Confirm(app, strings.get("resume.title"), body + " " + strings.get("players"), yes, no)
+    # One sentence with its parts in the language's order; it wraps (and scrolls) on any display.
+    body = strings.get("resume.game").format(s.rs["name"], s.players)
+    return Confirm(app, strings.get("resume.title"), body, yes, no)
 
 
 def prompt(app, now):

@@ -1,4 +1,5 @@
-"""Text drawing on any framebuf: plain or doubled font, bytearray text, wrapping, numbers."""
+"""Text drawing on any framebuf: plain or doubled font, the accented letters the languages need,
+a marquee for a line longer than its room, bytearray text, folding, wrapping, numbers."""
 
 import framebuf
 
@@ -6,6 +7,60 @@ from core import const
 
 _FIRST = const(32)
 _LAST = const(126)
+_ASCII = const(95)  # glyphs 32..126 come from framebuf's 8x8 font
+# A line longer than its room scrolls one character per step, resting at both ends, once after
+# each press or new screen (then it rests at its start: an idle screen draws nothing).
+MARQUEE_MS = const(250)
+_REST = const(4)  # steps shown still at the start and at the end
+
+# Letters French and German need beyond ASCII, drawn by hand in the font's 8x8 cell (MONO_HLSB:
+# one byte a row, the top row first, bit 7 the left pixel): lower case keeps the font's own
+# letter under its accent; a capital sits one row lower to make room for one. Stored once.
+EXTRA = "éèêàçäöüßÉÈÊÀÇÄÖÜ"
+_EXTRA_BITS = (
+    b"\x0c\x18\x3c\x66\x7e\x60\x3e\x00"  # e acute
+    b"\x30\x18\x3c\x66\x7e\x60\x3e\x00"  # e grave
+    b"\x18\x66\x3c\x66\x7e\x60\x3e\x00"  # e circumflex
+    b"\x30\x18\x3c\x06\x3e\x66\x3e\x00"  # a grave
+    b"\x00\x00\x3c\x66\x60\x66\x3c\x18"  # c cedilla
+    b"\x66\x00\x3c\x06\x3e\x66\x3e\x00"  # a diaeresis
+    b"\x66\x00\x3c\x66\x66\x66\x3c\x00"  # o diaeresis
+    b"\x66\x00\x66\x66\x66\x66\x3c\x00"  # u diaeresis
+    b"\x3c\x66\x66\x6c\x66\x66\x6c\x60"  # sharp s
+    b"\x0c\x00\x7e\x60\x7c\x60\x60\x7e"  # E acute
+    b"\x30\x00\x7e\x60\x7c\x60\x60\x7e"  # E grave
+    b"\x18\x24\x7e\x60\x7c\x60\x60\x7e"  # E circumflex
+    b"\x30\x00\x3c\x66\x66\x7e\x66\x66"  # A grave
+    b"\x3c\x66\x60\x60\x60\x66\x3c\x18"  # C cedilla
+    b"\x66\x00\x3c\x66\x66\x7e\x66\x66"  # A diaeresis
+    b"\x66\x00\x3c\x66\x66\x66\x66\x3c"  # O diaeresis
+    b"\x66\x00\x66\x66\x66\x66\x66\x3c"  # U diaeresis
+)
+# Any other character is folded to ASCII: _SRC[i] becomes _DST[i]; _MULTI[i] becomes three
+# characters of _MULTI_TO (spaces trimmed). One string each, so the table costs a few
+# objects, not one a letter. Drawing folds a character to the first of its letters.
+_SRC = (
+    "áâãåāăąªÁÂÃÅĀĂ"
+    "ĄćĉċčĆĈĊČďđðĎĐ"
+    "ÐëēĕėęěËĒĔĖĘĚĝ"
+    "ğġģĜĞĠĢìíîïĩīĭ"
+    "įıÌÍÎÏĨĪĬĮİĺļľ"
+    "łĹĻĽŁñńņňÑŃŅŇò"
+    "óôõøōŏőºÒÓÔÕØŌ"
+    "ŎŐŕŗřŔŖŘśŝşšŚŜ"
+    "ŞŠţťŢŤùúûũūŭůű"
+    "ųÙÚÛŨŪŬŮŰŲýÿŷÝ"
+    "ŸŶźżžŹŻŽ\u2018\u2019\u201a\u2032\u00b4\u201c"
+    "\u201d\u201e«»\u2033\u2010\u2011\u2012\u2013\u2014\u2212\u00a0\u2009\u202f"
+    "\u0009·•×"
+)
+_DST = (
+    "aaaaaaaaAAAAAAAccccCCCCdddDDDeeeeeeEEEEEEggggGGGGiiiiiiiiiII"
+    "IIIIIIIllllLLLLnnnnNNNNoooooooooOOOOOOOOrrrRRRssssSSSSttTTuu"
+    'uuuuuuuUUUUUUUUUyyyYYYzzzZZZ\'\'\'\'\'""""""------    ..x'
+)
+_MULTI = "œŒæÆẞþÞ…"
+_MULTI_TO = "oe OE ae AE SS th TH ..."
 _chars = None
 
 
@@ -18,31 +73,87 @@ def chars():
     return _chars
 
 
-class Text:
-    """Draws text at the layout's scale; holds the one 8x8 scratch glyph used for doubling."""
+def drawable(ch):
+    """True for a character the font draws as itself (ASCII or one of EXTRA)."""
+    return (" " <= ch <= "~") or ch in EXTRA
 
-    def __init__(self, scale):
+
+def folded(ch):
+    """What a character outside the font becomes ("?" when nothing near it is known)."""
+    i = _SRC.find(ch)
+    if i >= 0:
+        return _DST[i]
+    i = _MULTI.find(ch)
+    if i >= 0:
+        return _MULTI_TO[3 * i : 3 * i + 3].strip()
+    return "?"
+
+
+def fold(s):
+    """s with every character the font cannot draw folded to ASCII ("n" for an n with a tilde,
+    "oe" for the ligature); s itself, unallocated, when it needs nothing (the usual case)."""
+    for ch in s:
+        if ch != "\n" and not drawable(ch):
+            break
+    else:
+        return s
+    out = []
+    for ch in s:
+        out.append(ch if ch == "\n" or drawable(ch) else folded(ch))
+    return "".join(out)
+
+
+def marquee(now, over):
+    """The first character shown of a line `over` characters longer than its room, `now` ms
+    after the press or screen that started it: it rests at the start, steps along, rests at the
+    end, then shows its start again for good; -1 from then on (nothing left to animate)."""
+    t = now // MARQUEE_MS
+    if t >= over + 2 * _REST:
+        return -1
+    t -= _REST
+    return 0 if t < 0 else (over if t > over else t)
+
+
+class Text:
+    """Draws text at the layout's scale; holds the one 8x8 scratch glyph used for doubling.
+    A line longer than its room (to the display's right edge, or `cols`) scrolls as a marquee
+    by the clock the app sets in `now` before it draws (ms since the last press or new screen);
+    `scrolled` tells the app that the frame drawn has one moving, so it draws again at the next
+    marquee step."""
+
+    def __init__(self, scale, width=32767):
         self.scale = scale
         self.cw = 8 * scale
+        self.width = width
+        self.now = 0
+        self.scrolled = False
         self._raw = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._raw, 8, 8, framebuf.MONO_HLSB)
         self._ch = chars()
-        self._cache = [None] * (_LAST - _FIRST + 1)  # doubled glyphs' runs, made on first use
+        # Glyph runs (the doubled font's, and every accented letter's), made on first use.
+        self._cache = [None] * (_ASCII + len(EXTRA))
 
     def _runs(self, ch):
         """The glyph's horizontal runs of lit pixels as bytes (row, start, length, ...), worked
-        out from the 8x8 font on first use and kept: later draws are only fill_rects."""
+        out from the 8x8 font (or EXTRA's bits) on first use and kept: later draws are only
+        fill_rects."""
         i = ord(ch) - _FIRST
         if i < 0 or i > _LAST - _FIRST:
-            i = ord("?") - _FIRST
+            i = EXTRA.find(ch)
+            i = _ASCII + i if i >= 0 else ord("?") - _FIRST
         runs = self._cache[i]
         if runs is None:
-            g = self._glyph
-            g.fill(0)
-            g.text(ch, 0, 0, 1)
+            g = self._raw
+            if i >= _ASCII:
+                o = (i - _ASCII) * 8
+                for row in range(8):
+                    g[row] = _EXTRA_BITS[o + row]
+            else:
+                self._glyph.fill(0)
+                self._glyph.text(ch, 0, 0, 1)
             out = bytearray()
             for row in range(8):
-                bits = self._raw[row]
+                bits = g[row]
                 col = 0
                 while col < 8:
                     if bits & (0x80 >> col):
@@ -62,15 +173,56 @@ class Text:
         for i in range(0, len(runs), 3):
             fb.fill_rect(x + runs[i + 1] * s, y + runs[i] * s, runs[i + 2] * s, s, c)
 
-    def draw(self, fb, s, x, y, c=1):
-        """Draw str s with its top-left at (x, y)."""
-        if self.scale == 1:
-            fb.text(s, x, y, c)
-            return
-        for ch in s:
+    def _char(self, fb, ch, x, y, c):
+        if " " < ch <= "~":
+            if self.scale == 1:
+                fb.text(ch, x, y, c)
+            else:
+                self._big(fb, ch, x, y, c)
+        elif ch != " ":
+            if ch not in EXTRA:
+                # The first letter of its fold: an interned one-character str, no allocation.
+                i = _SRC.find(ch)
+                if i >= 0:
+                    ch = _DST[i]
+                else:
+                    i = _MULTI.find(ch)
+                    ch = _MULTI_TO[3 * i] if i >= 0 else "?"
             if ch != " ":
                 self._big(fb, ch, x, y, c)
-            x += self.cw
+
+    def draw(self, fb, s, x, y, c=1, cols=0, scroll=True):
+        """Draw str s with its top-left at (x, y), in at most `cols` characters (0: up to the
+        display's right edge). A longer line scrolls (a marquee) unless scroll is False: then
+        it shows its start (a list's rows that are not selected). Allocation-free."""
+        room = cols if cols > 0 else (self.width - x) // self.cw
+        n = len(s)
+        skip = 0
+        if n > room:
+            if scroll and room > 0:
+                skip = marquee(self.now, n - room)
+                if skip < 0:
+                    skip = 0
+                else:
+                    self.scrolled = True
+            n = room
+        elif self.scale == 1:
+            for ch in s:
+                if ch > "~":
+                    break
+            else:
+                fb.text(s, x, y, c)
+                return
+        end = skip + n
+        i = 0
+        cw = self.cw
+        for ch in s:
+            if i >= end:
+                break
+            if i >= skip:
+                self._char(fb, ch, x, y, c)
+                x += cw
+            i += 1
 
     def draw_buf(self, fb, buf, n, x, y, c=1):
         """Draw the first n bytes of a bytearray as ASCII; allocation-free."""
@@ -86,16 +238,16 @@ class Text:
 
 
 def fit(s, cols):
-    """s cut to cols characters, marking the cut with '~' (called when a screen is built)."""
-    if len(s) <= cols:
-        return s
-    if cols < 2:
-        return s[:cols]
-    return s[: cols - 1] + "~"
+    """s as it is drawn in `cols` columns, folded to the font (called when a screen is built).
+    Never cut: a line longer than its room scrolls where it is drawn (Text.draw), so no word
+    is lost to a '~'."""
+    return fold(s)
 
 
 def wrap(s, cols):
-    """Word-wrap s into a list of lines of at most cols characters."""
+    """Word-wrap s into a list of lines of at most cols characters, folded to the font; a word
+    longer than a line is broken with a '-' at the end of each piece but the last."""
+    s = fold(s)
     lines = []
     for para in s.split("\n"):
         line = ""
@@ -104,8 +256,12 @@ def wrap(s, cols):
                 if line:
                     lines.append(line)
                     line = ""
-                lines.append(word[:cols])
-                word = word[cols:]
+                if cols < 2:
+                    lines.append(word[:cols])
+                    word = word[cols:]
+                else:
+                    lines.append(word[: cols - 1] + "-")
+                    word = word[cols - 1 :]
             if not line:
                 line = word
             elif len(line) + 1 + len(word) <= cols:
