@@ -19,7 +19,7 @@ TEXT = {
     "resume.row": "Partie gardée",
     "resume.none": "Aucune partie gardée. Une partie est gardée après chaque action,"
     " jusqu'à sa fin.",
-    "resume.bad": "La sauvegarde était illisible et a été mise de côté.",
+    "resume.bad": "La sauvegarde était illisible et a été mise à part.",
     "yes": "OK: oui",
     "no": "BACK: non",
     "ok": "OK",
@@ -49,7 +49,7 @@ TEXT = {
     "e.json": "JSON invalide",
     "e.title": "Avis",
     "e.deep": "trop imbriqué pour être lu",
-    "e.settings": "Le fichier des réglages était abîmé; les valeurs par défaut reviennent.",
+    "e.settings": "Le fichier des réglages était endommagé; les valeurs par défaut reviennent.",
     "e.read": "illisible",
     # playing a game (firmware/play)
     "p.pass": "Passer à",
@@ -74,7 +74,7 @@ TEXT = {
     "p.random": "Au hasard",
     "p.deal": "HAUT/BAS: changer. OK: distribuer.",
     # cutting wires (firmware/play/wires.py), for the games on core/wires.py's table
-    "w.safe": "sûr",
+    "w.safe": "neutre",
     "w.defuse": "désamorçage",
     "w.bomb": "bombe",
     "w.round": "Manche ",
@@ -83,7 +83,7 @@ TEXT = {
     "w.cuts_of": "coupe un fil de",
     "w.newround": "Manche ",
     "w.sure": "OK: couper #",
-    "w.undealt": "De côté: ",
+    "w.undealt": "À part: ",
     "w.r.now": "Au tour de: ",
     "w.r.left": "Coupes restantes: ",
     "w.r.found": "Fils désamorçage trouvés: ",

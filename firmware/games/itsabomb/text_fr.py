@@ -63,7 +63,7 @@ TEXT = {
     "rf.ordered": "La prochaine réponse vient dans l'ordre de la ligne.",
     "rf.shield": "Le prochain explosif coupé est étouffé.",
     "r.empty": "choisir les cases à laisser vides: ",
-    "r.scan": "choisir une tuile cachée pour connaître son jeton.",
+    "r.scan": "choisir une tuile cachée pour voir son jeton.",
     "r.setup": "utiliser un Consultant de départ, ou démarrer.",
     "r.noask": "pas de question ce tour: couper une tuile.",
     "r.crisis": "demander une ligne ou une colonne, ou couper une tuile (un Consultant"

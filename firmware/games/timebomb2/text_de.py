@@ -40,8 +40,8 @@ TEXT = {
     "r.last": "Letzte Probe: ",
     "r.bombs": "Bombenwert: ",
     "r.in": "Gestürmt bei einer Summe von ",
-    "r.blow": " oder kleiner; große Explosion ab ",
-    "r.fail": "; dazwischen fehlgeschlagen.",
+    "r.blow": " oder kleiner; große Explosion bei ",
+    "r.fail": " oder mehr; dazwischen fehlgeschlagen.",
     "r.work": "Vier normale S.W.A.T., die stürmen, melden sich zum nächsten Einsatz: je eine"
     " Karte, vom Halter des Funkgeräts nach links, der es weitergibt.",
     "r.up": "Aufgedeckt: ",

@@ -6,11 +6,11 @@ TEXT = {
     "won.swat": "SWAT gagne",
     "won.terrorists": "Terroristes gagnent",
     # Why a game ended: core's outcome() reason codes.
-    "why.boom": "le bâtiment Boom a sauté",
+    "why.boom": "l'immeuble Boom a sauté",
     "why.hideouts": "toutes les planques sont trouvées",
     "why.no_cards": "le joueur suivant n'a plus de carte troupe",
     "you": "Vous: ",
-    "bldg": "Bât.: ",
+    "bldg": "Imm.: ",
     "b.dummy": "Leurre",
     "b.hideout": "Planque",
     "b.boom": "Boom",
@@ -33,9 +33,9 @@ TEXT = {
     "back": "Retour au travail: ",
     "radio": "Radio: ",
     "r.now": "Au tour de: ",
-    "r.place": " pose une carte troupe près d'un bâtiment face cachée: celui d'un joueur"
+    "r.place": " pose une carte troupe près d'un immeuble face cachée: celui d'un joueur"
     " ou celui du centre.",
-    "r.group": "Assaut quand un bâtiment a autant de cartes troupe: ",
+    "r.group": "Assaut quand un immeuble a autant de cartes troupe: ",
     "r.last": "Dernier assaut: ",
     "r.bombs": "Valeur bombe: ",
     "r.in": "Assaut réussi à un total de ",
@@ -48,6 +48,6 @@ TEXT = {
     "r.hands": "Cartes en main: ",
     "r.out": "Hors du jeu: ",
     "r.swat": "Le SWAT gagne quand toutes les planques sont trouvées.",
-    "r.terr": "Les terroristes gagnent quand le bâtiment Boom est pris d'assaut ou saute,"
+    "r.terr": "Les terroristes gagnent quand l'immeuble Boom est pris d'assaut ou saute,"
     " ou quand le joueur qui doit jouer n'a plus de carte troupe.",
 }

@@ -36,7 +36,7 @@ TEXT = {
     "e.none": "aucun effet",
     "e.cuts": "coupes cette manche: ",
     "e.pass": "après une coupe, le coupeur choisit qui prend la pince",
-    "e.no_return": "pas de coupe en retour chez le joueur qui vient de couper la vôtre",
+    "e.no_return": "pas de coupe en retour chez le joueur qui vient de vous couper",
     "e.intel": "dit à chacun, en privé, les fils de son voisin de droite",
     "remind": "Retournez votre carte Lieu imprimée pour cette manche et lisez-la."
     " L'appareil ne l'applique pas.",
