@@ -20,7 +20,7 @@ from firmware.games import package
 # The languages shipped, in the order Settings offers them; LANG_NAMES is what it shows (each
 # language named in itself, so a player who cannot read the current one still finds theirs).
 LANGS = ("en", "fr", "de")
-LANG_NAMES = ("English", "Francais", "Deutsch")
+LANG_NAMES = ("English", "Français", "Deutsch")
 
 TEXT = {}  # the app's table in the chosen language (use() fills it: English until the app
 # reads the settings, so text is there before; the English table goes when another is chosen)

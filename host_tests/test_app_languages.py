@@ -35,7 +35,7 @@ def english_after():
 def test_three_languages_are_offered_each_named_in_itself():
     assert strings.LANGS == ("en", "fr", "de")
     assert len(strings.LANG_NAMES) == len(strings.LANGS)
-    assert strings.LANG_NAMES[1] == "Francais" and strings.LANG_NAMES[2] == "Deutsch"
+    assert strings.LANG_NAMES[1] == "Français" and strings.LANG_NAMES[2] == "Deutsch"
 
 
 @pytest.mark.parametrize("module", TABLES)
