@@ -191,7 +191,9 @@ def run_board(folder):
         for proc in procs:
             out, _ = proc.communicate(timeout=300)
             assert proc.returncode == 0, out[-3000:]
-            lines.extend(out.splitlines())
+            # One line a file, ended by "\n" only: a reason may quote a key holding another
+            # line-break character (\x1c, \x85...) that str.splitlines() would split at.
+            lines.extend(x for x in out.split("\n") if x)
     return lines
 
 

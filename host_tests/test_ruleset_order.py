@@ -92,3 +92,15 @@ def test_the_catalog_lists_a_games_rulesets_by_order(tmp_path):
         (folder / name).write_text(json.dumps(obj))
     tb = catalog.check(catalog.scan(str(folder)), "timebomb")
     assert [e.name for e in tb] == ["Time Bomb", "Variant a", "Variant b"]
+
+
+def test_the_play_tests_know_the_scenarios_in_menu_order():
+    from host_tests.support.play_itsabomb import FILES
+
+    order = sorted(
+        (json.loads(p.read_text()).get("order", check.ORDER_LAST), p.name)
+        for p in RULESETS.glob("itsabomb*.json")
+    )
+    assert [name for _, name in order] == [
+        "itsabomb" + ("-" + f if f else "") + ".json" for f in FILES
+    ]
