@@ -7,11 +7,9 @@ input's types: a ruleset comes from a JSON file a user flashed, so it may be any
 from core.errors import RulesetError
 
 # The fields every ruleset has, whatever its game (core/ruleset.py checks them).
+# "order" sorts a game's list (the standard first) and "short" is the title a list row of the
+# smallest display shows (core/ruleset.py bounds both).
 HEADER = ("format", "game", "name", "description", "house", "order", "short")
-# A short title (a ruleset's, a timer preset's) fits a list row of the smallest display; "order"
-# sorts a game's list (the standard first): 0..ORDER_LAST, ORDER_LAST when it has none.
-SHORT_LEN = 8
-ORDER_LAST = 99
 
 
 def fail(path, message):

@@ -12,6 +12,10 @@ from core import check, const, games
 FORMAT = const(1)
 # A ruleset file larger than this is refused before parsing, so no file can exhaust the heap.
 MAX_BYTES = const(16384)
+# A game's list sorts by "order" (lowest first; a file without one comes last), and a title
+# longer than a list row of the 72x40 display (8 characters beside a scrollbar) shows "short".
+_ORDER_LAST = const(99)
+_SHORT_LEN = const(8)
 
 HEADER = check.HEADER
 
@@ -32,8 +36,8 @@ def load(obj):
         "house": check.field(obj, "house", "", "bool", False, False),
         # Where the file sits in its game's list (lowest first; file name among equals) and
         # the title a list shows when the name is longer than its row.
-        "order": check.int_in(obj, "order", "", 0, check.ORDER_LAST, False, check.ORDER_LAST),
-        "short": check.text(obj, "short", "", check.SHORT_LEN, False, ""),
+        "order": check.int_in(obj, "order", "", 0, _ORDER_LAST, False, _ORDER_LAST),
+        "short": check.text(obj, "short", "", _SHORT_LEN, False, ""),
     }
     try:
         m = games.module(game)

@@ -9,7 +9,7 @@ from firmware import buttons as B
 from firmware import buzzer, catalog, storage, strings
 from firmware.screens import menu, resume
 from firmware.settings import Settings
-from firmware.ui import text, widgets
+from firmware.ui import widgets
 from firmware.ui.dialog import Notice
 from firmware.ui.layout import Layout
 from firmware.ui.stack import Stack
@@ -58,8 +58,6 @@ class App:
         self.steps = 0
         self.errors = 0
         self._base = ()
-        self._marquee = -1  # the marquee step of the last frame drawn, while it has one
-        self._still = 0  # the last press or new screen: a long line scrolls once after it
 
     # -- services for screens ----------------------------------------------------------------
     def apply_settings(self):
@@ -74,13 +72,8 @@ class App:
     def muted(self):
         return not self.settings.sound
 
-    def relabel(self):
-        """The language changed: the main menu is built again in it (a screen above it builds
-        its own text again)."""
-        self.stack.items[0] = menu.main_menu(self)
-
-    def draw_bar(self, fb, title):
-        widgets.bar(fb, self.lay, self.txt, title, self.batt, self.muted())
+    def draw_bar(self, fb, title, cols=0):
+        widgets.bar(fb, self.lay, self.txt, title, self.batt, self.muted(), cols)
 
     def log(self, line):
         log = getattr(self.hw, "log", None)
@@ -119,7 +112,7 @@ class App:
         if self.stack.apply(intent, now):
             # A new screen: events queued for the old one must not leak into it.
             self.buttons.clear()
-            self._still = now
+            self._quiet_since = now  # a long line of the new screen scrolls once from now
             self._collected = False
             if self.stack.depth() == 1:
                 strings.release()
@@ -159,19 +152,17 @@ class App:
                 self.stack.top().dirty = True
         self.sound.service(now)
         top = self.stack.top()
-        if busy:
-            self._still = now
-        since = hw.ticks_diff(now, self._still)
-        if self._marquee >= 0 and since // text.MARQUEE_MS != self._marquee:
-            top.dirty = True  # a line too long for its room scrolls on
+        # A line too long for its room scrolls once after the last press or new screen.
+        since = 0 if busy else hw.ticks_diff(now, self._quiet_since)
+        txt = self.txt
+        if txt.tick(since):
+            top.dirty = True
         if top.dirty:
             top.dirty = False
-            txt = self.txt
             txt.now = since
-            txt.scrolled = False
+            txt.live = -1
             top.draw(self.fb, now)
             self.fb.show()
-            self._marquee = since // text.MARQUEE_MS if txt.scrolled else -1
         if busy:
             self._quiet_since = now
             self._collected = False

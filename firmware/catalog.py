@@ -5,11 +5,12 @@ import json
 import os
 import sys
 
-from core import check as checks
-from core import games, ruleset
+from core import const, games, ruleset
 from firmware import strings
 
 ROOT = "rulesets"
+_ORDER_LAST = const(99)  # where a file without "order" sorts (core/ruleset.py's bound)
+_SHORT_LEN = const(8)
 
 
 class Entry:
@@ -23,22 +24,12 @@ class Entry:
         self.error = error
         self.description = description
         self.short = ""
-        self.order = checks.ORDER_LAST
+        self.order = _ORDER_LAST
         self.checked = True  # validated by core (or known broken without it)
 
     def key(self):
         """Where the entry sorts in its game's list: by order, then by file name."""
         return (self.order, self.path)
-
-
-def _header(e, obj):
-    """The list fields of a file not validated yet, bounded as core bounds them."""
-    order = obj.get("order")
-    if type(order) is int and 0 <= order <= checks.ORDER_LAST:
-        e.order = order
-    short = obj.get("short")
-    if type(short) is str:
-        e.short = short[: checks.SHORT_LEN]
 
 
 def _basename(path):
@@ -136,7 +127,13 @@ def scan(root=ROOT):
             # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
             e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
             e.checked = False
-            _header(e, obj)
+            # The list fields of a file not validated yet, bounded as core bounds them.
+            v = obj.get("order")
+            if type(v) is int and 0 <= v <= _ORDER_LAST:
+                e.order = v
+            v = obj.get("short")
+            if type(v) is str:
+                e.short = v[:_SHORT_LEN]
             out.append(e)
         except ValueError as err:
             g = obj.get("game") if type(obj) is dict else None

@@ -17,58 +17,48 @@ import sys
 from core import games
 from firmware.games import package
 
-# The languages shipped, in the order Settings offers them; LANG_NAMES is what it shows (each
-# language named in itself, so a player who cannot read the current one still finds theirs).
+# The languages shipped, in the order Settings offers them.
 LANGS = ("en", "fr", "de")
-LANG_NAMES = ("English", "Français", "Deutsch")
 
 TEXT = {}  # the app's table in the chosen language (use() fills it: English until the app
 # reads the settings, so text is there before; the English table goes when another is chosen)
-_lang = None
+lang = None  # the language shown now ("en", "fr" or "de")
 _tables = {}  # game id -> its table in the chosen language, while loaded
 
 
-def _forget(name):
-    """Drop a table module so the GC takes its text back (a language no longer shown)."""
-    if name in sys.modules:
-        del sys.modules[name]
-    dot = name.rfind(".")
-    parent = sys.modules.get(name[:dot])
-    if parent is not None and hasattr(parent, name[dot + 1 :]):
-        delattr(parent, name[dot + 1 :])
-
-
-def use(lang):
-    """Show `lang` from now on (an unknown one falls back to English); returns the one used.
-    Screens built before keep their text: the caller rebuilds what is on the stack."""
-    global TEXT, _lang
-    if lang not in LANGS:
-        lang = LANGS[0]
-    if lang == _lang:
-        return lang
-    old = _lang
-    name = "firmware.text_" + lang
+def use(code):
+    """Show language `code` from now on (an unknown one falls back to English); returns the one
+    used. Screens built before keep their text: the caller rebuilds what is on the stack."""
+    global TEXT, lang
+    if code not in LANGS:
+        code = LANGS[0]
+    if code == lang:
+        return code
+    old = lang
     TEXT = {}  # the old table goes before the new one comes: one language at a time
-    __import__(name)
-    TEXT = sys.modules[name].TEXT
-    _forget(name)  # only the table stays: the module and its code go back to the heap
-    _lang = lang
+    part = "text_" + code
+    __import__("firmware." + part)
+    # Only the table stays: the module and its code go back to the heap.
+    TEXT = sys.modules.pop("firmware." + part).TEXT
+    pkg = sys.modules["firmware"]
+    if hasattr(pkg, part):
+        delattr(pkg, part)
+    lang = code
     release()
     if old is not None:
-        for g in games.IDS:
-            _forget("firmware.games." + g + ".text_" + old)
-    return lang
-
-
-def lang():
-    """The language shown now ("en", "fr" or "de")."""
-    return _lang
+        part = "text_" + old
+        for g in games.IDS:  # a game's table of the language before, if still loaded
+            pkg = sys.modules.get("firmware.games." + g)
+            sys.modules.pop("firmware.games." + g + "." + part, None)
+            if pkg is not None and hasattr(pkg, part):
+                delattr(pkg, part)
+    return code
 
 
 def _table(game):
     table = _tables.get(game)
     if table is None:
-        table = package(game, "text_" + lang()).TEXT
+        table = package(game, "text_" + lang).TEXT
         _tables[game] = table
     return table
 

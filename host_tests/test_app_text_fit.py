@@ -26,7 +26,7 @@ SCRIPT = r"""
 import framebuf, sys, json
 from firmware import buttons, catalog, strings
 from firmware.app import App
-from firmware.screens import resume
+from firmware.screens import menu
 from firmware.ui import dialog
 from firmware.ui.text import Text
 
@@ -149,10 +149,11 @@ UP, DOWN, OK, BACK = 0, 1, 2, 3
 hw = Board()
 app = App(hw, "fit")
 app.settings.lang = LANG
-strings.use(LANG)
 app.settings.names = list(NAMES)  # longer than the editor allows: what a names push may bring
 app.boot(0)
-app.relabel()
+strings.use(LANG)  # as Settings does: the language, then the main menu built in it
+app.stack.items[0] = menu.main_menu(app)
+app.stack.items[0].enter(0)
 
 
 def run(ms):
@@ -276,7 +277,8 @@ for g in ("timebomb", "undercover", "timebomb2", "itsabomb"):
     catalog.check(app.entries, g)
 names = [e.name for e in app.entries if e.game != "timer" and not e.error] + [LONG_NAME]
 for name in names:
-    body = resume.describe({"name": name}, 10)
+    # The sentence firmware/screens/resume.py builds, at 10 players.
+    body = strings.get("resume.game").format(name, 10)
     c = dialog.Confirm(app, strings.get("resume.title"), body, lambda now: 0)
     app.stack.push(c, hw.now)
     cur[0] = "Confirm " + name
@@ -291,7 +293,6 @@ for name in names:
 # A stretch of play of every ruleset: look when asked, take the first choice (or the next).
 for e in [e for e in app.entries if e.game not in (None, "timer") and not e.error]:
     home()
-    from firmware.screens import menu
     app.stack.push(menu.entry_notice(app, e), hw.now)
     for _ in range(4):
         press(OK)

@@ -33,13 +33,9 @@ def game_prompt(app, now):
         sessions.clear()
         return NONE
 
-    return Confirm(app, strings.get("resume.title"), describe(s.rs, s.players), yes, no)
-
-
-def describe(rs, players):
-    """The saved game in one sentence, its parts in the language's order (it wraps, and the
-    prompt scrolls, on any display)."""
-    return strings.get("resume.game").format(rs["name"], players)
+    # One sentence, its parts in the language's order: it wraps, and scrolls, on any display.
+    body = strings.get("resume.game").format(s.rs["name"], s.players)
+    return Confirm(app, strings.get("resume.title"), body, yes, no)
 
 
 def prompt(app, now):

@@ -4,6 +4,7 @@ left."""
 from firmware import buttons as B
 from firmware import settings as prefs
 from firmware import strings
+from firmware.screens import menu
 from firmware.screens.names import NameEditor
 from firmware.ui import text
 from firmware.ui.listscreen import ListScreen
@@ -11,6 +12,9 @@ from firmware.ui.menu import Menu
 from firmware.ui.stack import BACK, NONE, PUSH, Screen
 
 _ROWS = ("s.sound", "s.volume", "s.bright", "s.hide", "s.lang", "s.names")
+# Each language named in itself, so a player who cannot read the current one still finds theirs
+# (in the order of strings.LANGS).
+LANG_NAMES = ("English", "Français", "Deutsch")
 _LANG = 4
 _NAMES = 5
 
@@ -38,7 +42,7 @@ class SettingsScreen(Screen):
             str(s.volume) + "/" + str(prefs.VOLUMES),
             str(s.brightness) + "/" + str(prefs.BRIGHT),
             hide,
-            strings.LANG_NAMES[strings.LANGS.index(strings.lang())],
+            LANG_NAMES[strings.LANGS.index(strings.lang)],
             ">",
         )
         lay = self.app.lay
@@ -67,7 +71,8 @@ class SettingsScreen(Screen):
         elif row == _LANG:
             s.lang = strings.use(_step(strings.LANGS, s.lang, d))
             self.title = strings.get("settings")
-            self.app.relabel()
+            # The main menu under this screen is built again in the new language.
+            self.app.stack.items[0] = menu.main_menu(self.app)
         self.changed = True
         self.app.apply_settings()
         self.app.play("confirm")

@@ -10,57 +10,12 @@ _LAST = const(126)
 _ASCII = const(95)  # glyphs 32..126 come from framebuf's 8x8 font
 # A line longer than its room scrolls one character per step, resting at both ends, once after
 # each press or new screen (then it rests at its start: an idle screen draws nothing).
-MARQUEE_MS = const(250)
+_MARQUEE_MS = const(250)
 _REST = const(4)  # steps shown still at the start and at the end
 
-# Letters French and German need beyond ASCII, drawn by hand in the font's 8x8 cell (MONO_HLSB:
-# one byte a row, the top row first, bit 7 the left pixel): lower case keeps the font's own
-# letter under its accent; a capital sits one row lower to make room for one. Stored once.
+# Letters French and German need beyond ASCII, drawn by hand in the font's 8x8 cell (their bits
+# are in Text._runs). Any other character is folded to ASCII (firmware/ui/fold.py).
 EXTRA = "éèêàçäöüßÉÈÊÀÇÄÖÜ"
-_EXTRA_BITS = (
-    b"\x0c\x18\x3c\x66\x7e\x60\x3e\x00"  # e acute
-    b"\x30\x18\x3c\x66\x7e\x60\x3e\x00"  # e grave
-    b"\x18\x66\x3c\x66\x7e\x60\x3e\x00"  # e circumflex
-    b"\x30\x18\x3c\x06\x3e\x66\x3e\x00"  # a grave
-    b"\x00\x00\x3c\x66\x60\x66\x3c\x18"  # c cedilla
-    b"\x66\x00\x3c\x06\x3e\x66\x3e\x00"  # a diaeresis
-    b"\x66\x00\x3c\x66\x66\x66\x3c\x00"  # o diaeresis
-    b"\x66\x00\x66\x66\x66\x66\x3c\x00"  # u diaeresis
-    b"\x3c\x66\x66\x6c\x66\x66\x6c\x60"  # sharp s
-    b"\x0c\x00\x7e\x60\x7c\x60\x60\x7e"  # E acute
-    b"\x30\x00\x7e\x60\x7c\x60\x60\x7e"  # E grave
-    b"\x18\x24\x7e\x60\x7c\x60\x60\x7e"  # E circumflex
-    b"\x30\x00\x3c\x66\x66\x7e\x66\x66"  # A grave
-    b"\x3c\x66\x60\x60\x60\x66\x3c\x18"  # C cedilla
-    b"\x66\x00\x3c\x66\x66\x7e\x66\x66"  # A diaeresis
-    b"\x66\x00\x3c\x66\x66\x66\x66\x3c"  # O diaeresis
-    b"\x66\x00\x66\x66\x66\x66\x66\x3c"  # U diaeresis
-)
-# Any other character is folded to ASCII: _SRC[i] becomes _DST[i]; _MULTI[i] becomes three
-# characters of _MULTI_TO (spaces trimmed). One string each, so the table costs a few
-# objects, not one a letter. Drawing folds a character to the first of its letters.
-_SRC = (
-    "áâãåāăąªÁÂÃÅĀĂ"
-    "ĄćĉċčĆĈĊČďđðĎĐ"
-    "ÐëēĕėęěËĒĔĖĘĚĝ"
-    "ğġģĜĞĠĢìíîïĩīĭ"
-    "įıÌÍÎÏĨĪĬĮİĺļľ"
-    "łĹĻĽŁñńņňÑŃŅŇò"
-    "óôõøōŏőºÒÓÔÕØŌ"
-    "ŎŐŕŗřŔŖŘśŝşšŚŜ"
-    "ŞŠţťŢŤùúûũūŭůű"
-    "ųÙÚÛŨŪŬŮŰŲýÿŷÝ"
-    "ŸŶźżžŹŻŽ\u2018\u2019\u201a\u2032\u00b4\u201c"
-    "\u201d\u201e«»\u2033\u2010\u2011\u2012\u2013\u2014\u2212\u00a0\u2009\u202f"
-    "\u0009·•×"
-)
-_DST = (
-    "aaaaaaaaAAAAAAAccccCCCCdddDDDeeeeeeEEEEEEggggGGGGiiiiiiiiiII"
-    "IIIIIIIllllLLLLnnnnNNNNoooooooooOOOOOOOOrrrRRRssssSSSSttTTuu"
-    'uuuuuuuUUUUUUUUUyyyYYYzzzZZZ\'\'\'\'\'""""""------    ..x'
-)
-_MULTI = "œŒæÆẞþÞ…"
-_MULTI_TO = "oe OE ae AE SS th TH ..."
 _chars = None
 
 
@@ -73,60 +28,38 @@ def chars():
     return _chars
 
 
-def drawable(ch):
-    """True for a character the font draws as itself (ASCII or one of EXTRA)."""
-    return (" " <= ch <= "~") or ch in EXTRA
-
-
-def folded(ch):
-    """What a character outside the font becomes ("?" when nothing near it is known)."""
-    i = _SRC.find(ch)
-    if i >= 0:
-        return _DST[i]
-    i = _MULTI.find(ch)
-    if i >= 0:
-        return _MULTI_TO[3 * i : 3 * i + 3].strip()
-    return "?"
-
-
 def fold(s):
     """s with every character the font cannot draw folded to ASCII ("n" for an n with a tilde,
-    "oe" for the ligature); s itself, unallocated, when it needs nothing (the usual case)."""
+    "oe" for the ligature); s itself, unallocated, when it needs nothing (the usual case). The
+    table is imported only when such a character turns up (a seat name from a names push, say):
+    the shipped languages never need it."""
     for ch in s:
-        if ch != "\n" and not drawable(ch):
+        if not (" " <= ch <= "~" or ch == "\n" or ch in EXTRA):
             break
     else:
         return s
+    from firmware.ui import fold as table  # lazy: off the heap unless a character needs it
+
     out = []
     for ch in s:
-        out.append(ch if ch == "\n" or drawable(ch) else folded(ch))
+        out.append(ch if " " <= ch <= "~" or ch == "\n" or ch in EXTRA else table.fold(ch))
     return "".join(out)
-
-
-def marquee(now, over):
-    """The first character shown of a line `over` characters longer than its room, `now` ms
-    after the press or screen that started it: it rests at the start, steps along, rests at the
-    end, then shows its start again for good; -1 from then on (nothing left to animate)."""
-    t = now // MARQUEE_MS
-    if t >= over + 2 * _REST:
-        return -1
-    t -= _REST
-    return 0 if t < 0 else (over if t > over else t)
 
 
 class Text:
     """Draws text at the layout's scale; holds the one 8x8 scratch glyph used for doubling.
     A line longer than its room (to the display's right edge, or `cols`) scrolls as a marquee
-    by the clock the app sets in `now` before it draws (ms since the last press or new screen);
-    `scrolled` tells the app that the frame drawn has one moving, so it draws again at the next
-    marquee step."""
+    by the clock the app sets in `now` before it draws (ms since the last press or new screen):
+    it rests at its start, steps along one character at a time, rests at its end, then shows
+    its start again for good. `live` is the marquee step of the frame drawn last while a line
+    in it moves (-1 when none does), so that tick() tells the app when to draw again."""
 
     def __init__(self, scale, width=32767):
         self.scale = scale
         self.cw = 8 * scale
         self.width = width
         self.now = 0
-        self.scrolled = False
+        self.live = -1
         self._raw = bytearray(8)
         self._glyph = framebuf.FrameBuffer(self._raw, 8, 8, framebuf.MONO_HLSB)
         self._ch = chars()
@@ -145,9 +78,31 @@ class Text:
         if runs is None:
             g = self._raw
             if i >= _ASCII:
+                # EXTRA's letters, 8 bytes each (MONO_HLSB: a byte a row, the top row first,
+                # bit 7 the left pixel): lower case keeps the font's own letter under its
+                # accent; a capital sits one row lower to make room for one.
+                bits = (
+                    b"\x0c\x18\x3c\x66\x7e\x60\x3e\x00"  # e acute
+                    b"\x30\x18\x3c\x66\x7e\x60\x3e\x00"  # e grave
+                    b"\x18\x66\x3c\x66\x7e\x60\x3e\x00"  # e circumflex
+                    b"\x30\x18\x3c\x06\x3e\x66\x3e\x00"  # a grave
+                    b"\x00\x00\x3c\x66\x60\x66\x3c\x18"  # c cedilla
+                    b"\x66\x00\x3c\x06\x3e\x66\x3e\x00"  # a diaeresis
+                    b"\x66\x00\x3c\x66\x66\x66\x3c\x00"  # o diaeresis
+                    b"\x66\x00\x66\x66\x66\x66\x3c\x00"  # u diaeresis
+                    b"\x3c\x66\x66\x6c\x66\x66\x6c\x60"  # sharp s
+                    b"\x0c\x00\x7e\x60\x7c\x60\x60\x7e"  # E acute
+                    b"\x30\x00\x7e\x60\x7c\x60\x60\x7e"  # E grave
+                    b"\x18\x24\x7e\x60\x7c\x60\x60\x7e"  # E circumflex
+                    b"\x30\x00\x3c\x66\x66\x7e\x66\x66"  # A grave
+                    b"\x3c\x66\x60\x60\x60\x66\x3c\x18"  # C cedilla
+                    b"\x66\x00\x3c\x66\x66\x7e\x66\x66"  # A diaeresis
+                    b"\x66\x00\x3c\x66\x66\x66\x66\x3c"  # O diaeresis
+                    b"\x66\x00\x66\x66\x66\x66\x66\x3c"  # U diaeresis
+                )
                 o = (i - _ASCII) * 8
                 for row in range(8):
-                    g[row] = _EXTRA_BITS[o + row]
+                    g[row] = bits[o + row]
             else:
                 self._glyph.fill(0)
                 self._glyph.text(ch, 0, 0, 1)
@@ -173,24 +128,6 @@ class Text:
         for i in range(0, len(runs), 3):
             fb.fill_rect(x + runs[i + 1] * s, y + runs[i] * s, runs[i + 2] * s, s, c)
 
-    def _char(self, fb, ch, x, y, c):
-        if " " < ch <= "~":
-            if self.scale == 1:
-                fb.text(ch, x, y, c)
-            else:
-                self._big(fb, ch, x, y, c)
-        elif ch != " ":
-            if ch not in EXTRA:
-                # The first letter of its fold: an interned one-character str, no allocation.
-                i = _SRC.find(ch)
-                if i >= 0:
-                    ch = _DST[i]
-                else:
-                    i = _MULTI.find(ch)
-                    ch = _MULTI_TO[3 * i] if i >= 0 else "?"
-            if ch != " ":
-                self._big(fb, ch, x, y, c)
-
     def draw(self, fb, s, x, y, c=1, cols=0, scroll=True):
         """Draw str s with its top-left at (x, y), in at most `cols` characters (0: up to the
         display's right edge). A longer line scrolls (a marquee) unless scroll is False: then
@@ -199,12 +136,12 @@ class Text:
         n = len(s)
         skip = 0
         if n > room:
-            if scroll and room > 0:
-                skip = marquee(self.now, n - room)
-                if skip < 0:
-                    skip = 0
-                else:
-                    self.scrolled = True
+            t = self.now // _MARQUEE_MS
+            if scroll and room > 0 and t < n - room + 2 * _REST:
+                skip = t - _REST if t > _REST else 0
+                if skip > n - room:
+                    skip = n - room
+                self.live = t
             n = room
         elif self.scale == 1:
             for ch in s:
@@ -220,9 +157,27 @@ class Text:
             if i >= end:
                 break
             if i >= skip:
-                self._char(fb, ch, x, y, c)
+                if " " < ch <= "~":
+                    if self.scale == 1:
+                        fb.text(ch, x, y, c)
+                    else:
+                        self._big(fb, ch, x, y, c)
+                elif ch != " ":
+                    if ch not in EXTRA:
+                        # Folded when its screen was built, unless it reached a draw without:
+                        # then the first letter of its fold (imported on first need).
+                        from firmware.ui import fold as table
+
+                        ch = table.fold(ch)[0]
+                    if ch != " ":
+                        self._big(fb, ch, x, y, c)
                 x += cw
             i += 1
+
+    def tick(self, now):
+        """True when a line of the frame drawn last has scrolled on by `now` (ms since the last
+        press or new screen): the app draws the screen again."""
+        return self.live >= 0 and now // _MARQUEE_MS != self.live
 
     def draw_buf(self, fb, buf, n, x, y, c=1):
         """Draw the first n bytes of a bytearray as ASCII; allocation-free."""

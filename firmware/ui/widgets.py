@@ -31,10 +31,11 @@ def battery(fb, x, y, pct, scale=1, c=1):
         fb.fill_rect(x + s, y + s, fill, 5 * s, c)
 
 
-def bar(fb, lay, txt, title, batt=None, muted=False):
-    """Row 0: the screen title, the battery level and a mute mark, and a rule under them."""
+def bar(fb, lay, txt, title, batt=None, muted=False, cols=0):
+    """Row 0: the screen title (in `cols` characters, else all beside the icons; a longer one
+    scrolls), the battery level and a mute mark, and a rule under them."""
     fb.fill_rect(0, 0, lay.w, lay.bar, 0)
-    txt.draw(fb, title, 0, 0, 1, title_cols(lay, batt))  # a longer title scrolls
+    txt.draw(fb, title, 0, 0, 1, cols or title_cols(lay, batt))
     s = lay.scale
     x = lay.w - 11 * s
     if batt is not None:
