@@ -72,6 +72,11 @@ class App:
     def muted(self):
         return not self.settings.sound
 
+    def relabel(self):
+        """The language changed: the main menu is built again in it (a screen above it builds
+        its own text again)."""
+        self.stack.items[0] = menu.main_menu(self)
+
     def draw_bar(self, fb, title, cols=0):
         widgets.bar(fb, self.lay, self.txt, title, self.batt, self.muted(), cols)
 

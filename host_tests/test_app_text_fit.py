@@ -152,7 +152,7 @@ app.settings.lang = LANG
 app.settings.names = list(NAMES)  # longer than the editor allows: what a names push may bring
 app.boot(0)
 strings.use(LANG)  # as Settings does: the language, then the main menu built in it
-app.stack.items[0] = menu.main_menu(app)
+app.relabel()
 app.stack.items[0].enter(0)
 
 

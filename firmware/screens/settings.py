@@ -4,7 +4,6 @@ left."""
 from firmware import buttons as B
 from firmware import settings as prefs
 from firmware import strings
-from firmware.screens import menu
 from firmware.screens.names import NameEditor
 from firmware.ui import text
 from firmware.ui.listscreen import ListScreen
@@ -71,8 +70,7 @@ class SettingsScreen(Screen):
         elif row == _LANG:
             s.lang = strings.use(_step(strings.LANGS, s.lang, d))
             self.title = strings.get("settings")
-            # The main menu under this screen is built again in the new language.
-            self.app.stack.items[0] = menu.main_menu(self.app)
+            self.app.relabel()  # the main menu under this screen, in the new language
         self.changed = True
         self.app.apply_settings()
         self.app.play("confirm")
