@@ -7,7 +7,9 @@ input's types: a ruleset comes from a JSON file a user flashed, so it may be any
 from core.errors import RulesetError
 
 # The fields every ruleset has, whatever its game (core/ruleset.py checks them).
-HEADER = ("format", "game", "name", "description", "house")
+# "order" sorts a game's list (the standard first) and "short" is the title a list row of the
+# smallest display shows (core/ruleset.py bounds both).
+HEADER = ("format", "game", "name", "description", "house", "order", "short")
 
 
 def fail(path, message):

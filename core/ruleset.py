@@ -1,6 +1,7 @@
 """Ruleset loading: validate a parsed JSON ruleset and hand it to the game that plays it.
 
-`load(obj)` checks the common header (format, game, name) then the game module's own tables,
+`load(obj)` checks the common header (format, game, name; optional description, house, order,
+short) then the game module's own tables,
 and returns the normalised ruleset (player-count tables keyed by int). Anything wrong raises
 RulesetError naming the path: ``roles.9: 10 roles for 9 seats``. The game's package comes from
 the registry (core/games.py), imported only when needed.
@@ -14,6 +15,10 @@ MAX_BYTES = const(16384)
 # Nesting deeper than this is refused before parsing (firmware/catalog.py): the deepest shipped
 # ruleset nests 5 levels, and a parser must never recurse as deep as a hostile file asks.
 MAX_DEPTH = const(12)
+# A game's list sorts by "order" (lowest first; a file without one comes last), and a title
+# longer than a list row of the 72x40 display (8 characters beside a scrollbar) shows "short".
+_ORDER_LAST = const(99)
+_SHORT_LEN = const(8)
 
 HEADER = check.HEADER
 
@@ -32,6 +37,10 @@ def load(obj):
         "description": check.text(obj, "description", "", 200, False, ""),
         # House content (our own cards, scenarios, variants) is always marked as such.
         "house": check.field(obj, "house", "", "bool", False, False),
+        # Where the file sits in its game's list (lowest first; file name among equals) and
+        # the title a list shows when the name is longer than its row.
+        "order": check.int_in(obj, "order", "", 0, _ORDER_LAST, False, _ORDER_LAST),
+        "short": check.text(obj, "short", "", _SHORT_LEN, False, ""),
     }
     try:
         m = games.module(game)

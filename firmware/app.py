@@ -36,7 +36,7 @@ class App:
         self.fb = hw.display
         self.board = board_name
         self.lay = Layout(self.fb.width, self.fb.height, getattr(self.fb, "colour", False))
-        self.txt = Text(self.lay.scale)
+        self.txt = Text(self.lay.scale, self.lay.w)
         self.buttons = B.Buttons(hw.keymap)
         prof = getattr(hw, "profile", None) or {}
         bz = prof.get("buzzer") or {}
@@ -46,6 +46,7 @@ class App:
         except OSError:
             pass  # already there
         self.settings = Settings().load()
+        strings.use(self.settings.lang)
         self.apply_settings()
         self.batt = hw.battery()
         self.entries = catalog.scan()
@@ -71,15 +72,20 @@ class App:
     def muted(self):
         return not self.settings.sound
 
-    def draw_bar(self, fb, title):
-        widgets.bar(fb, self.lay, self.txt, title, self.batt, self.muted())
+    def relabel(self):
+        """The language changed: the main menu is built again in it (a screen above it builds
+        its own text again)."""
+        self.stack.items[0] = menu.main_menu(self)
 
-    def log(self, text):
+    def draw_bar(self, fb, title, cols=0):
+        widgets.bar(fb, self.lay, self.txt, title, self.batt, self.muted(), cols)
+
+    def log(self, line):
         log = getattr(self.hw, "log", None)
         if log is not None:
-            log(text)
+            log(line)
         else:
-            print(text)
+            print(line)
 
     # -- the loop ------------------------------------------------------------------------------
     def boot(self, now):
@@ -120,6 +126,7 @@ class App:
         if self.stack.apply(intent, now):
             # A new screen: events queued for the old one must not leak into it.
             self.buttons.clear()
+            self._quiet_since = now  # a long line of the new screen scrolls once from now
             self._collected = False
             if self.stack.depth() == 1:
                 strings.release()
@@ -159,8 +166,15 @@ class App:
                 self.stack.top().dirty = True
         self.sound.service(now)
         top = self.stack.top()
+        # A line too long for its room scrolls once after the last press or new screen.
+        since = 0 if busy else hw.ticks_diff(now, self._quiet_since)
+        txt = self.txt
+        if txt.tick(since):
+            top.dirty = True
         if top.dirty:
             top.dirty = False
+            txt.now = since
+            txt.live = -1
             top.draw(self.fb, now)
             self.fb.show()
         if busy:

@@ -5,15 +5,18 @@ import json
 import os
 import sys
 
-from core import games, ruleset
+from core import const, games, ruleset
 from core.check import join
 from firmware import strings
 
 ROOT = "rulesets"
+_ORDER_LAST = const(99)  # where a file without "order" sorts (core/ruleset.py's bound)
+_SHORT_LEN = const(8)
 
 
 class Entry:
-    """One ruleset file: its game, display name and, when broken, why."""
+    """One ruleset file: its game, display name (and short title), its place in the game's
+    list and, when broken, why."""
 
     def __init__(self, path, game, name, error=None, description=""):
         self.path = path
@@ -21,7 +24,13 @@ class Entry:
         self.name = name
         self.error = error
         self.description = description
+        self.short = ""
+        self.order = _ORDER_LAST
         self.checked = True  # validated by core (or known broken without it)
+
+    def key(self):
+        """Where the entry sorts in its game's list: by order, then by file name."""
+        return (self.order, self.path)
 
 
 def _basename(path):
@@ -172,7 +181,7 @@ def unload(keep):
 
 
 def scan(root=ROOT):
-    """Every *.json in root as Entries, sorted by file name; never raises.
+    """Every *.json in root as Entries, sorted by order then file name; never raises.
 
     Boot only parses the files: validating means loading each game's code, whose interned
     names stay in RAM for good (about 20 KB for the shipped games). A game's rulesets are
@@ -200,6 +209,13 @@ def scan(root=ROOT):
             # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
             e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
             e.checked = False
+            # The list fields of a file not validated yet, bounded as core bounds them.
+            v = obj.get("order")
+            if type(v) is int and 0 <= v <= _ORDER_LAST:
+                e.order = v
+            v = obj.get("short")
+            if type(v) is str:
+                e.short = v[:_SHORT_LEN]
             out.append(e)
         except ValueError as err:
             g = obj.get("game") if type(obj) is dict else None
@@ -207,6 +223,7 @@ def scan(root=ROOT):
         # Parsed rulesets are dropped at once; only names stay in RAM.
         obj = None
         gc.collect()
+    out.sort(key=Entry.key)
     return out
 
 
@@ -222,13 +239,17 @@ def check(entries, game):
             rs = read(e.path)
             e.name = rs["name"]
             e.description = rs.get("description", "")
+            e.short = rs["short"]
+            e.order = rs["order"]
         except ValueError as err:
             e.error = str(err)
             e.name = _basename(e.path)
         rs = None
         gc.collect()
     unload(keep)
-    return [e for e in entries if e.game == game]
+    out = [e for e in entries if e.game == game]
+    out.sort(key=Entry.key)  # the standard first, as the rulesets' "order" says
+    return out
 
 
 def in_group(entries, game):

@@ -1,7 +1,9 @@
-"""User settings: sound, volume, brightness, seat names, reveal auto-hide; saved with storage."""
+"""User settings: sound, volume, brightness, seat names, reveal auto-hide, language; saved with
+storage."""
 
 import firmware.storage as storage
 from core import const
+from firmware.strings import LANGS
 
 PATH = "data/settings.json"
 VERSION = const(1)
@@ -28,6 +30,7 @@ class Settings:
         self.volume = 2
         self.brightness = 4
         self.hide = 5
+        self.lang = LANGS[0]
         self.names = [default_name(i) for i in range(SEATS)]
         self.recent = []  # names seats had before (the name picker offers them first)
         self.error = None  # the SaveError text of the last failed load/save, for a notice
@@ -43,6 +46,7 @@ class Settings:
             "volume": self.volume,
             "brightness": self.brightness,
             "hide": self.hide,
+            "lang": self.lang,
             "names": list(self.names),
             "recent": list(self.recent),
         }
@@ -63,6 +67,9 @@ class Settings:
         v = obj.get("hide")
         if type(v) is int and v in HIDE_CHOICES:
             self.hide = v
+        v = obj.get("lang")
+        if v in LANGS:
+            self.lang = v
         v = obj.get("names")
         if type(v) is list:
             for i in range(min(len(v), SEATS)):

@@ -1,119 +1,64 @@
-"""Every piece of UI text (English), by key: the app's own here, each game's in its package
-(firmware/games/<id>/text_en.py).
+"""Every piece of UI text, by key, in the language chosen in Settings: the app's own in
+firmware/text_<lang>.py, each game's in its package (firmware/games/<id>/text_<lang>.py).
 
-Keys are short and stable; screens never hold literal text, so a translation is new tables with
-the same keys, not new code. Keep values short: the smallest display (72x40) shows 9 characters
-per line; longer text is wrapped or scrolled by the UI kit.
+Keys are short and stable; screens never hold literal text, so a language is new tables with
+the same keys, not new code (host_tests/test_app_languages.py checks every key of every table
+exists in every language, with the same {} placeholders). Keep values short: the smallest
+display (72x40) shows 9 characters per line; longer text is wrapped or scrolled by the UI kit.
 
-A game's table is imported by get() the first time one of its keys is asked for, and dropped by
-release() when the app is back at the main menu: the board holds the text of one game at a time
-(the four games' text is about two thirds of it all).
+Only the chosen language is resident: use() imports its app table and forgets the one before,
+and a game's table is imported by of() the first time the game's screens ask, then dropped by
+release() when the app is back at the main menu (the board holds the text of one game at a
+time: the games' text is about two thirds of it all).
 """
+
+import sys
 
 from core import games
 from firmware.games import package
 
-TEXT = {
-    "app": "Fusebox",
-    "version": "0.4.0",
-    # main menu
-    "menu": "Menu",
-    "settings": "Settings",
-    "about": "About",
-    "none": "(none found)",
-    "broken": "! ",
-    "broken.title": "Broken",
-    "players": "Players",
-    # resume prompt
-    "resume.title": "Resume?",
-    "resume.timer": "A bomb timer was running. It is paused. Resume it?",
-    "resume.drop": "Discard",
-    "resume.sure": "Throw this saved game away for good?",
-    "resume.none": "No saved game. A game is saved after every action until it ends.",
-    "resume.bad": "The saved state could not be read.",
-    "resume.kept": "Kept for a bug report as",
-    "yes": "OK: yes",
-    "no": "BACK: no",
-    "ok": "OK",
-    # settings
-    "s.sound": "Sound",
-    "s.volume": "Volume",
-    "s.bright": "Brightness",
-    "s.names": "Seat names",
-    "s.hide": "Auto-hide",
-    "s.on": "on",
-    "s.off": "off",
-    "s.never": "never",
-    "s.sec": "s",
-    "s.seat": "Seat ",
-    "s.edit": "OK: next. Hold OK: save.",
-    "s.letters": "Type A-Z",
-    # about
-    "a.version": "Version",
-    "a.board": "Board",
-    "a.ram": "RAM free",
-    "a.flash": "Flash free",
-    "a.rulesets": "Rulesets",
-    "a.kb": "k",
-    "a.unknown": "?",
-    # errors
-    "e.toolarge": "file too large",
-    "e.twice": "key given twice",
-    "e.json": "not valid JSON",
-    "e.title": "Notice",
-    "e.deep": "too deeply nested to read",
-    "e.settings": "The settings file was damaged; the defaults are back.",
-    "e.read": "cannot read",
-    # playing a game (firmware/play)
-    "p.pass": "Pass to",
-    "p.hold": "Only this player: hold OK to look.",
-    "p.press": "Only this player: press OK to look.",
-    "p.private": "",
-    "p.hidden": "Hidden. OK: pass on. BACK: look again.",
-    "p.paused": "Paused",
-    "p.continue": "Continue",
-    "p.rules": "Rules now",
-    "p.log": "Game log",
-    "p.leave": "Menu (saved)",
-    "p.abandon": "End game",
-    "p.sure": "End this game for good? It cannot be resumed.",
-    "p.nolog": "Nothing yet.",
-    "p.last": "Last action",
-    "p.reveal": "Reveal",
-    "p.win": "wins",
-    "p.receipt": "Seed ",
-    "p.start": "UP/DOWN: players. OK: next.",
-    "p.first": "Who starts?",
-    "p.random": "At random",
-    "p.deal": "UP/DOWN: change. OK: deal.",
-    # one-line hints beside a picture (It's a Bomb!'s grid): what OK and BACK do
-    "h.ok": "OK:go",
-    "h.bk": "BK:<",
-    "p.replace": "This replaces the saved game of this kind. Deal anyway?",
-    # cutting wires (firmware/play/wires.py), for the games on core/wires.py's table
-    "w.safe": "safe",
-    "w.defuse": "defusing",
-    "w.bomb": "bomb",
-    "w.round": "Round ",
-    "w.found": "Defusing ",
-    "w.turn": " cuts",
-    "w.cuts_of": "cuts a wire of",
-    "w.newround": "New round ",
-    "w.sure": "OK to cut #",
-    "w.undealt": "Set aside: ",
-    "w.r.now": "Now: ",
-    "w.r.left": "Cuts left this round: ",
-    "w.r.found": "Defusing wires found: ",
-}
+# The languages shipped, in the order Settings offers them.
+LANGS = ("en", "fr", "de")
+
+TEXT = {}  # the app's table in the chosen language (use() fills it: English until the app
+# reads the settings, so text is there before; the English table goes when another is chosen)
+lang = None  # the language shown now ("en", "fr" or "de")
+_tables = {}  # game id -> its table in the chosen language, while loaded
 
 
-_tables = {}  # game id -> its TEXT, while loaded
+def use(code):
+    """Show language `code` from now on (an unknown one falls back to English); returns the one
+    used. Screens built before keep their text: the caller rebuilds what is on the stack."""
+    global TEXT, lang
+    if code not in LANGS:
+        code = LANGS[0]
+    if code == lang:
+        return code
+    old = lang
+    TEXT = {}  # the old table goes before the new one comes: one language at a time
+    part = "text_" + code
+    __import__("firmware." + part)
+    # Only the table stays: the module and its code go back to the heap.
+    TEXT = sys.modules.pop("firmware." + part).TEXT
+    pkg = sys.modules["firmware"]
+    if hasattr(pkg, part):
+        delattr(pkg, part)
+    lang = code
+    release()
+    if old is not None:
+        part = "text_" + old
+        for g in games.IDS:  # a game's table of the language before, if still loaded
+            pkg = sys.modules.get("firmware.games." + g)
+            sys.modules.pop("firmware.games." + g + "." + part, None)
+            if pkg is not None and hasattr(pkg, part):
+                delattr(pkg, part)
+    return code
 
 
 def _table(game):
     table = _tables.get(game)
     if table is None:
-        table = package(game, "text_en").TEXT
+        table = package(game, "text_" + lang).TEXT
         _tables[game] = table
     return table
 
@@ -143,7 +88,7 @@ def of(game):
 
 
 def title(game):
-    """A game's name as menus show it."""
+    """A game's name as menus show it (a name, the same in every language)."""
     return games.title(game)
 
 
@@ -154,10 +99,13 @@ def release():
 
 
 def every():
-    """All keys and texts of the app and every game, in one dict (for host checks); a game's
-    keys appear as "<id>.<key>"."""
+    """All keys and texts of the app and every game in the chosen language, in one dict (for
+    host checks); a game's keys appear as "<id>.<key>"."""
     out = dict(TEXT)
     for g in games.IDS:
         for k, v in _table(g).items():
             out[g + "." + k] = v
     return out
+
+
+use(LANGS[0])

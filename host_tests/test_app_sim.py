@@ -140,7 +140,7 @@ def test_seat_names_are_edited_with_four_buttons_and_kept(tmp_path):
     with start(flash=flash) as sim:
         sim.wait(50)
         open_main_item(sim, "Settings")
-        tap(sim, "DOWN", 4)
+        tap(sim, "DOWN", 5)  # past sound, volume, brightness, auto-hide and language
         tap(sim, "OK")
         assert top(sim) == ("SeatsScreen", "Seat names")
         assert has_text(sim.frame, "1 P1")

@@ -64,13 +64,19 @@ def test_texts_are_plain_ascii_the_built_in_font_can_draw():
         assert all(32 <= ord(c) < 127 or c == "\n" for c in text), key
 
 
-def test_menu_labels_fit_the_largest_layout_and_the_timer_hints_a_row():
-    # 240x135 doubled font: 15 columns; the timer's hints must fit one row there.
-    text = strings.of("timer")
-    for key in ("hold_arm", "hold_resume", "continue", "join", "wrong"):
-        assert len(text(key)) <= 15, key
-    # The short hold hint fits the Thumby's 9 columns.
-    assert len(text("hold_ok")) <= 9
+@pytest.mark.parametrize("lang", strings.LANGS)
+def test_menu_labels_fit_the_largest_layout_and_the_timer_hints_a_row(lang):
+    # 240x135 doubled font: 15 columns; the timer's hints must fit one row there, in every
+    # language.
+    strings.use(lang)
+    try:
+        text = strings.of("timer")
+        for key in ("hold_arm", "hold_resume", "continue", "join", "wrong"):
+            assert len(text(key)) <= 15, key
+        # The short hold hint fits the Thumby's 9 columns.
+        assert len(text("hold_ok")) <= 9
+    finally:
+        strings.use("en")
 
 
 def test_a_games_text_is_loaded_when_first_asked_for_and_dropped_at_the_menu():

@@ -267,13 +267,13 @@ def test_six_button_boards_type_codes_with_the_buttons_themselves(tmp_path):
     with start("thumby", flash=str(tmp_path / "f")) as sim:
         sim.wait(50)
         for _ in range(6):
-            if top(sim) == ("ListScreen", "Bomb ti~"):
+            if top(sim) == ("ListScreen", "Bomb timer"):
                 break
             tap(sim, "DOWN")
             tap(sim, "A")
-            if top(sim) != ("ListScreen", "Bomb ti~"):
+            if top(sim) != ("ListScreen", "Bomb timer"):
                 tap(sim, "B")
-        assert top(sim) == ("ListScreen", "Bomb ti~")
+        assert top(sim) == ("ListScreen", "Bomb timer")
         tap(sim, "A")  # Classic 5:00, the first preset
         assert top(sim) == ("TimerScreen", "Classic 5:00")
         sim.send("press A", "wait 3300", "release A", "wait 40")

@@ -186,13 +186,17 @@ def run_board(folder):
     subs = sorted(folder.iterdir())
     for i in range(0, len(subs), 2):
         procs = [
-            subprocess.Popen(cmd + [str(sub)], stdout=subprocess.PIPE, text=True, env=env)
+            subprocess.Popen(cmd + [str(sub)], stdout=subprocess.PIPE, env=env)
             for sub in subs[i : i + 2]
         ]
         for proc in procs:
-            out, _ = proc.communicate(timeout=300)
+            raw, _ = proc.communicate(timeout=300)
+            out = raw.decode("utf-8", "replace")
             assert proc.returncode == 0, out[-3000:]
-            lines.extend(out.splitlines())
+            # One line a file, ended by "\n" only: a reason may quote a key holding "\r" (which
+            # text-mode pipes turn into a newline) or \x1c, \x85... (str.splitlines() splits
+            # at those), so the bytes are read as they are and split at "\n" alone.
+            lines.extend(x for x in out.split("\n") if x)
     return lines
 
 

@@ -24,7 +24,17 @@ def start(path, players):
     print("top", type(app.stack.top()).__name__)
     return s
 
+def settle():
+    # A line longer than its room scrolls once after a new screen (the Thumby's 9 columns):
+    # the screen is still once that is over.
+    for _ in range(900):
+        if app.txt.live < 0:
+            break
+        run(100)
+
 start("rulesets/itsabomb.json", 8)
+print("scrolling", *measure(2000))
+settle()
 print("waiting", *measure(5000))
 s = start("rulesets/itsabomb-quiet.json", 3)
 run(9000)  # every digit has been drawn once: the big font's first use of a glyph costs once
@@ -57,7 +67,7 @@ def run_case(w, h, colour, tmp_path):
     out = {}
     for line in r.stdout.split("\n"):
         parts = line.split()
-        if parts and parts[0] in ("top", "waiting", "quiet", "round", "left"):
+        if parts and parts[0] in ("top", "scrolling", "waiting", "quiet", "round", "left"):
             out.setdefault(parts[0], []).append(parts[1:])
     return out
 
@@ -66,6 +76,8 @@ def run_case(w, h, colour, tmp_path):
 def test_the_turn_screen_allocates_nothing_waiting_or_counting(w, h, colour, tmp_path):
     res = run_case(w, h, colour, tmp_path)
     assert res["top"] == [["TurnScreen"]] * 3
+    alloc, shows, _tones = (int(x) for x in res["scrolling"][0])
+    assert alloc == 0  # a marquee, where a line is longer than the display, allocates nothing
     alloc, shows, _tones = (int(x) for x in res["waiting"][0])
     assert alloc == 0 and shows == 0  # nothing changes: nothing is drawn
     alloc, shows, tones = (int(x) for x in res["quiet"][0])

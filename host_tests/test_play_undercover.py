@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SEEDS = (1, 2, 3, 4, 5)
 HEAP = "512k"  # .py sources are compiled on the sim's heap; the memory test uses .mpy
 GROUP = GROUP_ROWS["undercover"]
-PHYSICAL, HOUSE = 0, 1  # its rulesets, by file name: undercover-basic.json, undercover.json
+PHYSICAL, HOUSE = 0, 1  # its rulesets in their order: undercover-basic.json, undercover.json
 MEMORY_HEAP = "224k"  # smallest measured: 211k (8 players, .mpy; Time Bomb: 184k)
 
 

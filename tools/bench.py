@@ -53,8 +53,11 @@ def game_rulesets():
         for p in sorted(RULESETS.glob("*.json")):
             obj = json.loads(p.read_text())
             if obj.get("game") == game:
-                files.append((p, ruleset.load(obj)["seats"]))
-        for i, (p, seats) in enumerate(files):
+                rs = ruleset.load(obj)
+                files.append((rs["order"], p.name, p, rs["seats"]))
+        # The menu lists a game's files by order, then file name (firmware/catalog.py).
+        files.sort(key=lambda f: f[:2])
+        for i, (_, _, p, seats) in enumerate(files):
             out.append((game, i, p, seats))
     return out
 

@@ -72,6 +72,7 @@ def scenario(names=None):
     for _ in range(4):
         tap("OK")  # sound, volume, brightness, auto-hide: each changes
         tap("DOWN")
+    tap("DOWN")  # the language stays
     tap("OK")  # seat names
     tap("OK")  # seat 1: the name picker
     tap("OK")  # Type A-Z: the letter editor

@@ -152,8 +152,15 @@ class Board:
         except TransportExecError as e:
             raise OSError("on the board: " + e.error_output.strip().splitlines()[-1]) from None
 
-    def hashes(self, paths):
-        return ast.literal_eval(self.run(_HASH % (list(paths),)).strip())
+    def hashes(self, paths, batch=32):
+        """{path: sha256 hex or None} of files on the board, asked `batch` at a time: the reply
+        for every file at once (about 100 bytes each) is one string the board must hold whole,
+        and a board's heap is small and fragmented."""
+        paths = list(paths)
+        out = {}
+        for i in range(0, len(paths), batch):
+            out.update(ast.literal_eval(self.run(_HASH % (paths[i : i + batch],)).strip()))
+        return out
 
     def read(self, path):
         """File bytes, or None when the board has no such file (one exec, base64 lines)."""

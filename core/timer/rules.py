@@ -8,7 +8,7 @@ A preset's optional fields get their defaults here, so the prop reads one comple
   penalty_ms, beeps ([[at_or_below_ms, interval_ms], ...]), checkpoints ([ms, ...]).
 """
 
-from core import check, schedule
+from core import check, const, schedule
 
 # Logical buttons, in the order of their ids in firmware/buttons.py (UP = 0 .. BACK = 5).
 BUTTONS = ("up", "down", "left", "right", "ok", "back")
@@ -22,10 +22,12 @@ MAX_STRIKES = 9
 MAX_SECONDS = 5999  # 99:59, what MM:SS can show
 MAX_MS = MAX_SECONDS * 1000
 NAME_LEN = 20
+_SHORT_LEN = const(8)  # a preset's short title, as a ruleset's (core/ruleset.py)
 
 KEYS = ("arm_ms", "defuse_ms", "pause_ms", "beeps", "checkpoints", "presets")
 PRESET_KEYS = (
     "name",
+    "short",
     "seconds",
     "silent",
     "defuse",
@@ -71,6 +73,8 @@ def preset(obj, path, rs):
     wires = check.int_in(obj, "wires", path, 0, MAX_WIRES, False, 0)
     pr = {
         "name": check.text(obj, "name", path, NAME_LEN),
+        # What the preset list shows when the name is longer than its row (optional).
+        "short": check.text(obj, "short", path, _SHORT_LEN, False, ""),
         "seconds": check.int_in(obj, "seconds", path, 1, MAX_SECONDS),
         "silent": check.field(obj, "silent", path, "bool", False, False),
         "defuse": defuse,

@@ -26,8 +26,9 @@ def _show(app, e):
     return lambda now: (PUSH, entry_notice(app, e))
 
 
-def entry_rows(app, entries):
-    """Labels, marks and actions for a list of catalog entries (broken ones marked '!')."""
+def entry_rows(app, entries, shorts=None):
+    """Labels, marks and actions for a list of catalog entries (broken ones marked '!'); each
+    entry's short title goes into `shorts` when a list is given."""
     labels = []
     marks = []
     actions = []
@@ -35,6 +36,8 @@ def entry_rows(app, entries):
         labels.append((strings.get("broken") + e.name) if e.error else e.name)
         marks.append(icons.WARN if e.error else None)
         actions.append(_show(app, e))
+        if shorts is not None:
+            shorts.append("" if e.error else e.short)
     return labels, marks, actions
 
 
@@ -46,17 +49,17 @@ class SavesList(ListScreen):
     def __init__(self, app, title, game=None, root=False):
         self.game = game
         self.saves = storage.saved_games()
-        labels, actions, marks = _rows(app, self.saves, game)
-        super().__init__(app, title, labels, actions, marks, root)
+        labels, actions, marks, shorts = _rows(app, self.saves, game)
+        super().__init__(app, title, labels, actions, marks, root, shorts)
 
     def enter(self, now):
         super().enter(now)
         saves = storage.saved_games()
         if saves != self.saves:
             self.saves = saves
-            labels, self.actions, marks = _rows(self.app, saves, self.game)
+            labels, self.actions, marks, shorts = _rows(self.app, saves, self.game)
             self.menu.cursor = 0
-            self.menu.set(labels, marks)
+            self.menu.set(labels, marks, shorts)
 
 
 def _resume(app, game):
@@ -69,8 +72,8 @@ def _resume(app, game):
 
 
 def _rows(app, saves, game):
-    """Labels, actions and marks: the saved games first (a game's list: only its own, as
-    "Continue"), then the main menu's rows or the game's rulesets."""
+    """Labels, actions, marks and short titles (None: none): the saved games first (a game's
+    list: only its own, as "Continue"), then the main menu's rows or the game's rulesets."""
     labels, actions, marks = [], [], []
     for g in saves:
         if game is None or g == game:
@@ -79,13 +82,15 @@ def _rows(app, saves, game):
             actions.append(_resume(app, g))
     if game is None:
         el, ea, em = _main_rows(app)
-    else:
-        el, em, ea = entry_rows(app, catalog.check(app.entries, game))
-        if not el:
-            el.append(strings.get("none"))
-            em.append(None)
-            ea.append(lambda now: NONE)
-    return labels + el, actions + ea, marks + em
+        return labels + el, actions + ea, marks + em, None
+    shorts = [""] * len(labels)
+    el, em, ea = entry_rows(app, catalog.check(app.entries, game), shorts)
+    if not el:
+        el.append(strings.get("none"))
+        em.append(None)
+        ea.append(lambda now: NONE)
+        shorts.append("")
+    return labels + el, actions + ea, marks + em, shorts
 
 
 def group_screen(app, game):

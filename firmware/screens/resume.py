@@ -7,13 +7,16 @@ hold this code while nothing is saved, and drops it again at the main menu.
 
 import os
 
-from core import games
+from core import const, games
 from firmware import buttons as B
 from firmware import catalog, storage, strings
 from firmware.games import package
 from firmware.ui import text, widgets
 from firmware.ui.dialog import Confirm, Notice
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
+
+_STEP_MS = const(900)  # a long description moves on a line this often
+_REST_MS = const(2000)  # and rests this long at its start and at its end
 
 
 def set_aside(path):
@@ -98,13 +101,17 @@ class ResumeScreen(Screen):
         lay = app.lay
         self.title = text.fit(strings.get("resume.title"), widgets.title_cols(lay, app.batt))
         s = session
-        # The count first: on 72x40 "4 Players" is one line, and a cut never hides the number.
+        # The count on a line of its own: on 72x40 "4 Players" is one line, never cut between
+        # the number and its word. A description longer than the room scrolls (tick).
         body = s.rs["name"] + "\n" + str(s.players) + " " + strings.get("players")
         view = s.game.view(None)
         r = view.get("round") if type(view) is dict else None
         if type(r) is int:
             body += "\n" + strings.get("w.round") + str(r)
         self.lines = text.wrap(body, lay.cols)
+        self.room = lay.body_rows - 2
+        self.first = 0  # the description's first line shown: it steps by itself when long
+        self.step_at = None
         self.rows = (
             text.fit(strings.get("p.continue"), lay.cols),
             text.fit(strings.get("resume.drop"), lay.cols),
@@ -139,16 +146,32 @@ class ResumeScreen(Screen):
 
         return (PUSH, Confirm(app, strings.get("resume.drop"), strings.get("resume.sure"), drop))
 
+    def tick(self, now):
+        # A description longer than its room (a long name on 72x40) scrolls a line at a time,
+        # rests at its end, then starts again: every word is shown, none is cut.
+        over = len(self.lines) - self.room
+        if over <= 0:
+            return NONE
+        hw = self.app.hw
+        if self.step_at is None:
+            self.step_at = hw.ticks_add(now, _REST_MS)
+        elif hw.ticks_diff(now, self.step_at) >= 0:
+            self.first = 0 if self.first >= over else self.first + 1
+            rest = self.first == 0 or self.first >= over
+            self.step_at = hw.ticks_add(now, _REST_MS if rest else _STEP_MS)
+            self.dirty = True
+        return NONE
+
     def draw(self, fb, now):
         app = self.app
         lay = app.lay
         fb.fill(0)
         app.draw_bar(fb, self.title)
-        room = lay.body_rows - 2
-        i = 0
-        while i < room and i < len(self.lines):
-            app.txt.draw(fb, self.lines[i], 0, lay.row_y(i), 1)
-            i += 1
+        r = 0
+        while r < self.room and self.first + r < len(self.lines):
+            app.txt.draw(fb, self.lines[self.first + r], 0, lay.row_y(r), 1)
+            r += 1
+        widgets.scrollbar(fb, lay, self.first, len(self.lines), self.room)
         for k in range(2):
             widgets.row(fb, lay, app.txt, lay.body_rows - 2 + k, self.rows[k], k == self.cursor)
 

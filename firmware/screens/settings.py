@@ -1,15 +1,21 @@
-"""Settings: sound, volume, brightness, reveal auto-hide and seat names; saved when left."""
+"""Settings: sound, volume, brightness, reveal auto-hide, language and seat names; saved when
+left."""
 
 from firmware import buttons as B
 from firmware import settings as prefs
 from firmware import strings
 from firmware.screens import names as naming
-from firmware.ui import text, widgets
+from firmware.ui import text
 from firmware.ui.listscreen import ListScreen
 from firmware.ui.menu import Menu
 from firmware.ui.stack import BACK, NONE, PUSH, Screen
 
-_ROWS = ("s.sound", "s.volume", "s.bright", "s.hide", "s.names")
+_ROWS = ("s.sound", "s.volume", "s.bright", "s.hide", "s.lang", "s.names")
+# Each language named in itself, so a player who cannot read the current one still finds theirs
+# (in the order of strings.LANGS).
+LANG_NAMES = ("English", "Français", "Deutsch")
+_LANG = 4
+_NAMES = 5
 
 
 def _step(choices, value, d):
@@ -23,7 +29,7 @@ class SettingsScreen(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        self.title = text.fit(strings.get("settings"), widgets.title_cols(app.lay, app.batt))
+        self.title = strings.get("settings")
         self.menu = Menu(app.lay, self._labels())
         self.changed = False
 
@@ -35,6 +41,7 @@ class SettingsScreen(Screen):
             str(s.volume) + "/" + str(prefs.VOLUMES),
             str(s.brightness) + "/" + str(prefs.BRIGHT),
             hide,
+            LANG_NAMES[strings.LANGS.index(strings.lang)],
             ">",
         )
         lay = self.app.lay
@@ -42,11 +49,12 @@ class SettingsScreen(Screen):
         cols = lay.cols - (1 if len(_ROWS) > lay.body_rows else 0)
         out = []
         for i in range(len(_ROWS)):
-            label = strings.get(_ROWS[i])
+            label = text.fold(strings.get(_ROWS[i]))
             v = values[i]
-            room = cols - len(v) - 1
-            label = text.fit(label, room) if room > 0 else ""
-            out.append(label + " " * (cols - len(label) - len(v)) + v)
+            # The value at the right edge when both fit; else one line that scrolls when
+            # selected (no word of either is cut).
+            pad = cols - len(label) - len(v)
+            out.append(label + " " * (pad if pad > 0 else 1) + v)
         return out
 
     def _change(self, row, d):
@@ -59,6 +67,10 @@ class SettingsScreen(Screen):
             s.brightness = _step(tuple(range(1, prefs.BRIGHT + 1)), s.brightness, d)
         elif row == 3:
             s.hide = _step(prefs.HIDE_CHOICES, s.hide, d)
+        elif row == _LANG:
+            s.lang = strings.use(_step(strings.LANGS, s.lang, d))
+            self.title = strings.get("settings")
+            self.app.relabel()  # the main menu under this screen, in the new language
         self.changed = True
         self.app.apply_settings()
         self.app.play("confirm")
@@ -77,7 +89,7 @@ class SettingsScreen(Screen):
         elif k == B.PRESS and b == B.BACK:
             return BACK
         elif b == B.OK or b == B.RIGHT or b == B.LEFT:
-            if m.cursor == 4:
+            if m.cursor == _NAMES:
                 if k == B.PRESS and b != B.LEFT:
                     return (PUSH, seats_screen(self.app))
             else:

@@ -89,6 +89,7 @@ class Confirm(Screen):
             app.txt.draw(fb, self.lines[i], 0, lay.row_y(r), 1)
             r += 1
             i += 1
+        widgets.scrollbar(fb, lay, self.first, len(self.lines), self.room)
         if self.hints:
             r = lay.body_rows - 2
             for h in self.hints:

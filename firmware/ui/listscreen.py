@@ -1,7 +1,7 @@
 """A titled scrolling list screen of the UI kit: the main menu, a game's rulesets, the seats."""
 
 from firmware import buttons as B
-from firmware.ui import text, widgets
+from firmware.ui import text
 from firmware.ui.menu import Menu
 from firmware.ui.stack import BACK, NONE, Screen
 
@@ -10,10 +10,10 @@ class ListScreen(Screen):
     """A titled scrolling list; OK runs the chosen row's action (a callable returning an intent).
     UP/DOWN move (with repeat), LEFT/RIGHT jump a page, BACK leaves (except at the root)."""
 
-    def __init__(self, app, title, labels, actions, marks=None, root=False):
+    def __init__(self, app, title, labels, actions, marks=None, root=False, shorts=None):
         super().__init__(app)
-        self.title = text.fit(title, widgets.title_cols(app.lay, app.batt))
-        self.menu = Menu(app.lay, labels, marks)
+        self.title = text.fold(title)  # a title longer than the bar scrolls there
+        self.menu = Menu(app.lay, labels, marks, shorts)
         self.actions = actions
         self.root = root
 

@@ -1,26 +1,33 @@
-"""A scrolling list: cursor, wrap-around, scroll window and drawing; labels fitted once."""
+"""A scrolling list: cursor, wrap-around, scroll window and drawing; a long label scrolls when
+selected (a marquee)."""
 
 from firmware.ui import icons, text, widgets
 
 
 class Menu:
-    """Labels (str) with optional icon marks; the window follows the cursor."""
+    """Labels (str) with optional icon marks and short titles (shown instead of a label too long
+    for its row while another row is selected); the window follows the cursor."""
 
-    def __init__(self, lay, labels, marks=None):
+    def __init__(self, lay, labels, marks=None, shorts=None):
         self.lay = lay
         self.cursor = 0
         self.top = 0
         self.visible = lay.body_rows if lay.body_rows > 0 else 1
-        self.set(labels, marks)
+        self.set(labels, marks, shorts)
 
-    def set(self, labels, marks=None):
+    def set(self, labels, marks=None, shorts=None):
         lay = self.lay
-        # Room for the scrollbar and an icon column; labels are cut here, never while drawing.
+        # Room for the scrollbar and an icon column (when a row has an icon); a longer label
+        # shows its start, and all of it scrolls by when the row is selected.
         cols = lay.cols - (1 if len(labels) > self.visible else 0)
+        if marks is not None and not any(m is not None for m in marks):
+            marks = None
         self.marks = marks
         if marks is not None:
             cols -= 1
-        self.labels = [text.fit(s, cols) for s in labels]
+        self.cols = cols
+        self.labels = [text.fold(s) for s in labels]
+        self.shorts = [text.fold(s) if s else "" for s in shorts] if shorts else None
         if self.cursor >= len(self.labels):
             self.cursor = len(self.labels) - 1 if self.labels else 0
         self._follow()
@@ -54,5 +61,9 @@ class Menu:
             if marks is not None and mark is None:
                 # Keep labels aligned when only some rows carry an icon.
                 mark = icons.EMPTY
-            widgets.row(fb, lay, txt, r, self.labels[i], i == self.cursor, mark)
+            label = self.labels[i]
+            sel = i == self.cursor
+            if not sel and len(label) > self.cols and self.shorts and self.shorts[i]:
+                label = self.shorts[i]
+            widgets.row(fb, lay, txt, r, label, sel, mark, self.cols)
         widgets.scrollbar(fb, lay, self.top, len(self.labels), self.visible)

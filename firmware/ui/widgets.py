@@ -31,10 +31,11 @@ def battery(fb, x, y, pct, scale=1, c=1):
         fb.fill_rect(x + s, y + s, fill, 5 * s, c)
 
 
-def bar(fb, lay, txt, title, batt=None, muted=False):
-    """Row 0: the screen title, the battery level and a mute mark, and a rule under them."""
+def bar(fb, lay, txt, title, batt=None, muted=False, cols=0):
+    """Row 0: the screen title (in `cols` characters, else all beside the icons; a longer one
+    scrolls), the battery level and a mute mark, and a rule under them."""
     fb.fill_rect(0, 0, lay.w, lay.bar, 0)
-    txt.draw(fb, title, 0, 0, 1)
+    txt.draw(fb, title, 0, 0, 1, cols or title_cols(lay, batt))
     s = lay.scale
     x = lay.w - 11 * s
     if batt is not None:
@@ -51,8 +52,9 @@ def title_cols(lay, batt):
     return lay.cols - (3 if batt is not None else 1)
 
 
-def row(fb, lay, txt, r, label, selected=False, mark=None):
-    """Body row r with a label; the selected row is drawn inverted (shape, not colour)."""
+def row(fb, lay, txt, r, label, selected=False, mark=None, cols=0):
+    """Body row r with a label in `cols` characters (0: to the right edge); the selected row is
+    drawn inverted (shape, not colour), and scrolls when its label is longer than its room."""
     y = lay.row_y(r)
     if selected:
         fb.fill_rect(0, y, lay.w, lay.lh, 1)
@@ -61,7 +63,7 @@ def row(fb, lay, txt, r, label, selected=False, mark=None):
     if mark is not None:
         icons.draw(fb, mark, 0, y, c, lay.scale)
         x = lay.cw
-    txt.draw(fb, label, x, y, c)
+    txt.draw(fb, label, x, y, c, cols, selected)
 
 
 def follow(cursor, top, rows):

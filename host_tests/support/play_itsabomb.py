@@ -8,9 +8,9 @@ from tools.playdriver import GROUP_ROWS
 
 HEAP = "512k"  # .py sources are compiled on the sim's heap; the memory test uses .mpy
 GROUP = GROUP_ROWS["itsabomb"]
-# Its scenarios in the menu, sorted by file name.
-COUNTDOWN, HARD, NIGHT, REALTIME, TRAINING, STANDARD = range(6)
-FILES = ("countdown", "hard", "night", "realtime", "training", None)
+# Its scenarios in the menu, as their rulesets' "order" lists them (the standard first).
+STANDARD, TRAINING, NIGHT, HARD, REALTIME, COUNTDOWN = range(6)
+FILES = (None, "training", "night", "hard", "realtime", "countdown")
 
 
 def ruleset(entry):

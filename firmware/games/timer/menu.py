@@ -27,6 +27,7 @@ def presets_screen(app):
     labels = []
     marks = []
     actions = []
+    shorts = []
     timers = catalog.check(app.entries, "timer")
     for e in timers:
         if e.error:
@@ -38,10 +39,11 @@ def presets_screen(app):
         presets = rs["presets"]
         for i in range(len(presets)):
             labels.append(presets[i]["name"])
+            shorts.append(presets[i]["short"])
             marks.append(icons.BOMB)
             actions.append(_start(app, e.path, i))
         rs = None
-    bl, bm, ba = entry_rows(app, [e for e in timers if e.error])
+    bl, bm, ba = entry_rows(app, [e for e in timers if e.error], shorts)
     labels += bl
     marks += bm
     actions += ba
@@ -49,4 +51,5 @@ def presets_screen(app):
         labels.append(S("nopresets"))
         marks.append(None)
         actions.append(lambda now: NONE)
-    return ListScreen(app, strings.title("timer"), labels, actions, marks)
+        shorts.append("")
+    return ListScreen(app, strings.title("timer"), labels, actions, marks, shorts=shorts)

@@ -63,7 +63,11 @@ class View:
                 # A tiny screen: the strike count matters more than a stump of the name.
                 room = 0
                 self.strike_x = 0
-        self.title = text.fit(scr.prop.preset["name"], room) if room else ""
+        name = scr.prop.preset["name"]
+        if len(name) > room and scr.prop.preset["short"]:
+            name = scr.prop.preset["short"]  # "Classic" where "Classic 5:00" has no room
+        self.title = text.fit(name, room) if room else ""
+        self.room = room  # a title still too long scrolls in it, clear of the strikes
 
     def _bottom_text(self, fb, t, inverted=False):
         lay = self.lay
@@ -118,7 +122,7 @@ class View:
         lay = self.lay
         ph = p.phase
         fb.fill(0)
-        self.app.draw_bar(fb, self.title)
+        self.app.draw_bar(fb, self.title, self.room)
         if ph == timer.SET or ph == timer.ARMING:
             sec = p.seconds
         else:
