@@ -51,6 +51,10 @@ run.wait(500)
 print(run.screen())
 print(same(run.snap(), %r), same(run.snap(), %r))
 print(run.pins.refreshes > 0, run.hw.display.display.auto_refresh)
+from tools import cpy_board
+bus = run.hw.display.display.bus
+print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display), bus.on,
+      0 < bus.data_bytes < 1024 * run.pins.refreshes)
 """
         % (
             str(g / "macropad" / "menu.png"),
@@ -65,6 +69,9 @@ print(run.pins.refreshes > 0, run.hw.display.display.auto_refresh)
     assert lines[2] == "('TimerScreen', 'Classic 5:00')"
     assert lines[3] == "True True"
     assert lines[4] == "True False"  # show() refreshes; displayio does not refresh on its own
+    # snap() is the SH1106's RAM as displayio's compositor wrote it over the bus: the bitmap's
+    # picture, sent as dirty areas (fewer bytes than a whole 1 KB frame per refresh)
+    assert lines[5] == "True True True"
 
 
 def test_keys_and_encoder_detents_reach_the_app_as_presses(tmp_path):

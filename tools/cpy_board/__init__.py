@@ -8,7 +8,9 @@ record what the layer does and let a test press keys, turn the encoder and move 
   pins.turn(detents)               the encoder (+ clockwise)
   pins.now                         supervisor.ticks_ms() (wraps at 2**29 like CircuitPython's)
   pins.tones / pins.pixels         what pwmio and neopixel were last given, with a trace
-board.DISPLAY counts its refreshes; its root_group is the Canvas' group.
+board.DISPLAY is the MacroPad's: adafruit_displayio_sh1106.SH1106 (Blinka's BusDisplay, the
+compositor) on the panel model of tools/cpy_board/panel.py, as CircuitPython builds it for the
+board (128x64, column offset 2); it counts its refreshes in pins.refreshes.
 """
 
 import sys
@@ -168,25 +170,37 @@ def install(pins=None):
     npx.NeoPixel = NeoPixel
     mods["neopixel"] = npx
 
-    class BuiltinDisplay:
-        width, height = 128, 64
-        auto_refresh = True
-        root_group = None
-        brightness = 1.0
-
-        def refresh(self):
-            pins.refreshes += 1
-
     bd = types.ModuleType("board")
-    bd.DISPLAY = BuiltinDisplay()
     mods["board"] = bd
     sys.modules.update(mods)
+    bd.DISPLAY = builtin_display(pins)
     return pins
 
 
+def builtin_display(pins):
+    import adafruit_displayio_sh1106
+
+    from tools.cpy_board.panel import PanelBus
+
+    class BoardDisplay(adafruit_displayio_sh1106.SH1106):
+        def refresh(self, **kw):
+            pins.refreshes += 1
+            return super().refresh(**kw)
+
+    return BoardDisplay(PanelBus(128, 2), width=128, height=64, colstart=2)
+
+
 def frame_rgb(canvas):
-    """The canvas as displayio shows it: each bitmap pixel through the TileGrid's palette, as
-    rows of (r, g, b)."""
+    """The canvas as the display shows it, as rows of (r, g, b): the panel's picture when the
+    display is on the panel model (what displayio's compositor sent), else bitmap_rgb()."""
+    bus = getattr(canvas.display, "bus", None)
+    if hasattr(bus, "pixels"):
+        return [[(255, 255, 255) if p else (0, 0, 0) for p in row] for row in bus.pixels()]
+    return bitmap_rgb(canvas)
+
+
+def bitmap_rgb(canvas):
+    """The canvas' bitmap through its TileGrid's palette, as rows of (r, g, b)."""
     grid = canvas.group[0]
     pal = grid.pixel_shader
     bm = canvas.bitmap
