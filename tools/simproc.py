@@ -229,7 +229,7 @@ class SimProc:
                 self.tones.append((int(words[1]), 0, 0))
             elif kind == "log":
                 self.logs.append(line[4:])
-            elif kind not in ("ready", "synced", "bye"):
+            elif kind not in ("ready", "synced", "bye", "pixels"):  # pixels: a MacroPad's
                 self.other.append(line)  # print() output and tracebacks (the unix port's stdout)
             if done(words):
                 return words

@@ -7,7 +7,8 @@ Run with the flash folder as the working directory (board.json, rulesets/, data/
 from hal_sim: a frame is the SH1106 panel model's RAM (what displayio's compositor sent over
 the display bus), read out as MONO_VLSB; keys reach the app through keypad's event queue and the
 encoder's UP/DOWN as detents of rotaryio (a press is one detent, its release nothing); saves go
-to microcontroller.nvm, kept in the flash folder as nvm.bin between runs.
+to microcontroller.nvm, kept in the flash folder as nvm.bin between runs. One more output line:
+`pixels HEX`, the NeoPixels' colours (r, g, b each) whenever they change.
 """
 
 import os
@@ -80,6 +81,19 @@ class Child:
                 _out("quiet", hw.ticks_ms())
 
         hw.buzzer.tone, hw.buzzer.quiet = tone_, quiet_
+        strip = self.pins.pixels
+        if strip is not None:  # `pixels HEX` (r, g, b per NeoPixel) on each show(), if changed
+            shown_px = strip.show
+            self.px = b""
+
+            def show_px():
+                shown_px()
+                now = bytes(c for rgb in strip._px for c in rgb)
+                if now != self.px:
+                    self.px = now
+                    _out("pixels", now.hex())
+
+            strip.show = show_px
 
     def frame(self):
         bus = self.hw.display.display.bus
