@@ -26,6 +26,16 @@ _BATTERY_MS = const(10000)
 _MAX_ERROR_STREAK = const(5)
 # After this long with nothing to do, collect garbage (a quiet moment).
 _IDLE_GC_MS = const(2000)
+# The lights (hw.led: the MacroPad's NeoPixels, a Display Pack's RGB LED, a no-op elsewhere)
+# follow the sounds, which may not depend on a secret: red with the boom, green with the
+# defuse, a short amber pulse with the timer's beat. (r, g, b, ms lit); a shorter light does
+# not cut a longer one short.
+_LIGHTS = {
+    "boom": (255, 0, 0, 5000),
+    "defused": (0, 255, 0, 5000),
+    "tick": (40, 20, 0, 120),
+    "tock": (40, 20, 0, 120),
+}
 
 
 class App:
@@ -58,6 +68,8 @@ class App:
         self.steps = 0
         self.errors = 0
         self._base = ()
+        self._lit_ms = 0  # how long the light on now was asked for; 0: off
+        self._lit_off = 0
 
     # -- services for screens ----------------------------------------------------------------
     def apply_settings(self):
@@ -68,6 +80,12 @@ class App:
 
     def play(self, name, urgent=False):
         self.sound.play(name, urgent)
+        light = _LIGHTS.get(name)
+        led = getattr(self.hw, "led", None)
+        if light is not None and led is not None and light[3] >= self._lit_ms:
+            led(light[0], light[1], light[2])
+            self._lit_ms = light[3]
+            self._lit_off = self.hw.ticks_add(self.hw.ticks_ms(), light[3])
 
     def muted(self):
         return not self.settings.sound
@@ -165,6 +183,9 @@ class App:
                 self.batt = b
                 self.stack.top().dirty = True
         self.sound.service(now)
+        if self._lit_ms and hw.ticks_diff(now, self._lit_off) >= 0:
+            self._lit_ms = 0
+            hw.led(0, 0, 0)
         top = self.stack.top()
         # A line too long for its room scrolls once after the last press or new screen.
         since = 0 if busy else hw.ticks_diff(now, self._quiet_since)

@@ -18,8 +18,9 @@ def load(name):
     return json.loads((ROOT / "boards" / (name + ".json")).read_text())
 
 
-def test_the_five_agreed_profiles_ship():
+def test_the_agreed_profiles_ship():
     assert [p.stem for p in PROFILES] == [
+        "macropad",
         "pico-display-pack",
         "pico-sh1106",
         "pico-ssd1306",

@@ -59,6 +59,9 @@ def test_full_deploy_installs_the_board_layout(vboard, run_deploy, tree):
             if rel.as_posix() == "firmware/main.py":
                 continue
             mpy = flash / rel.with_suffix(".mpy")
+            if rel.as_posix().startswith(deploy.CIRCUITPY_LAYER + "/"):
+                assert not mpy.exists() and not (flash / rel).exists(), rel  # MicroPython's not
+                continue
             assert mpy.read_bytes()[:2] == b"M\x06", rel  # .mpy v6, as this board reads
             assert not (flash / rel).exists()
     assert not list(flash.rglob("*.new"))  # every temporary name was renamed
@@ -163,6 +166,8 @@ def test_the_sim_hal_goes_only_to_sim_boards(tree):
 
     assert "/hal_sim.mpy" in shipped(True)
     assert shipped(True) - shipped(False) == {"/hal_sim.mpy"}
+    layer = {r for _, r, _ in deploy.sources(str(tree), circuitpy=True)} - shipped(False)
+    assert layer and all(r.startswith("/" + deploy.CIRCUITPY_LAYER + "/") for r in layer)
 
 
 def test_package_json_lists_what_deploy_ships():
@@ -176,6 +181,7 @@ def test_package_json_lists_what_deploy_ships():
     dests = [d for d, _ in listed["urls"]]
     assert {"main.py", "board.json", "firmware/__init__.py", "core/__init__.py"} <= set(dests)
     assert not [d for d in dests if "hal_sim" in d]
+    assert not [d for d in dests if d.startswith(deploy.CIRCUITPY_LAYER + "/")]
 
 
 def test_mip_installs_a_package_json_of_this_shape(vboard, tmp_path):

@@ -93,6 +93,12 @@ def parser():
         action="store_true",
         help="only (re)write package.json (for mpremote mip install) from the tree",
     )
+    p.add_argument(
+        "--drive",
+        metavar="PATH",
+        help="a CircuitPython board's mounted CIRCUITPY folder: copy the CircuitPython build "
+        "there (with --board macropad), not to a MicroPython board's --port",
+    )
 
     p = verbs.add_parser("ruleset", help="check, push, list or pull ruleset files")
     acts = p.add_subparsers(dest="action", metavar="ACTION")
@@ -102,6 +108,7 @@ def parser():
     a = acts.add_parser("push", help="validate, then copy rulesets to the board safely")
     a.add_argument("files", nargs="+", metavar="FILE")
     _port_option(a)
+    a.add_argument("--drive", metavar="PATH", help="a mounted CIRCUITPY folder, not --port")
     a = acts.add_parser("list", help="list the rulesets on the board and whether each is valid")
     _port_option(a)
     a = acts.add_parser("pull", help="fetch a ruleset back from the board")
@@ -152,6 +159,8 @@ def main(argv=None):
         from tools import sim as verb
     elif args.verb == "vboard":
         from tools import vboard as verb
+    elif args.verb == "deploy" and args.drive:
+        from tools import deploy_drive as verb
     elif args.verb == "deploy":
         from tools import deploy as verb
     elif args.verb == "balance":
@@ -163,7 +172,7 @@ def main(argv=None):
     else:
         from tools import rulesets as verb
     try:
-        talks = not getattr(args, "package_json", False)
+        talks = not getattr(args, "package_json", False) and not getattr(args, "drive", None)
         if talks and getattr(args, "port", 0) is None:  # a verb that talks to a board, none given
             try:
                 args.port = resolve_port(None)

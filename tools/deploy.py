@@ -22,6 +22,8 @@ MANIFEST = "/.fusebox-manifest.json"  # what deploy put on the board, path -> sh
 UPDATING = "/update-incomplete"
 # The sim board's HAL (host-only, in tools/): shipped to the flash root of a "sim" board only.
 SIM_HAL = "tools/hal_sim.py"
+# The CircuitPython hardware layer: only `deploy --drive` (tools/deploy_drive.py) ships it.
+CIRCUITPY_LAYER = "firmware/circuitpy"
 # Codes of sys.implementation._mpy >> 10, in MicroPython's order (py/persistentcode.h).
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp")
 ARCHS += ("xtensa", "xtensawin", "rv32imc", "rv64imc")
@@ -56,9 +58,10 @@ def target(mpy):
     return ARCHS[arch] if arch < len(ARCHS) else None
 
 
-def sources(root=ROOT, sim=False):
+def sources(root=ROOT, sim=False, circuitpy=False):
     """(local path, board path, compile?) for everything deploy installs, board paths sorted.
-    The sim board's HAL is host-only: it goes only where board.json asks for the sim."""
+    The sim board's HAL is host-only: it goes only where board.json asks for the sim; the
+    CircuitPython layer (firmware/circuitpy/) only where circuitpy is asked for."""
     # root holds core/, firmware/ and (for a sim board) tools/hal_sim.py: a snapshot will do.
     items = []
     for pkg in PACKAGES:
@@ -67,6 +70,8 @@ def sources(root=ROOT, sim=False):
             for name in sorted(files):
                 local = os.path.join(folder, name)
                 rel = os.path.relpath(local, root).replace(os.sep, "/")
+                if rel.startswith(CIRCUITPY_LAYER + "/") and not circuitpy:
+                    continue
                 if name.endswith(".py") and rel != "firmware/main.py":
                     items.append((local, "/" + rel[:-3] + ".mpy", True))
     if sim:

@@ -161,8 +161,9 @@ def check(files, out=print):
     return 1 if broken else 0
 
 
-def push(files, port, out=print):
-    """Validate every file, then copy them all (to a temporary name, renamed on the board)."""
+def push(files, port, out=print, drive=None):
+    """Validate every file, then copy them all (to a temporary name, renamed on the board);
+    drive: a mounted CIRCUITPY folder instead of a port (tools/deploy_drive.py)."""
     bad = [e for f in files for e in check_file(f)]
     if bad:
         for err in bad:
@@ -173,10 +174,15 @@ def push(files, port, out=print):
     for f in files:
         with open(f, "rb") as fh:
             batch.append((BOARD_DIR + "/" + os.path.basename(f), fh.read()))
-    from tools import deploy  # mpremote: only what talks to a board needs it, not `check`
+    if drive:
+        from tools import deploy_drive
 
-    with deploy.Board(port) as b:
-        sent = b.put_many(batch)
+        sent = deploy_drive.Drive(drive).put_many(batch)
+    else:
+        from tools import deploy  # mpremote: only what talks to a board needs it, not `check`
+
+        with deploy.Board(port) as b:
+            sent = b.put_many(batch)
     for path, _ in batch:
         out("pushed %s" % path)
     out("%d bytes, verified on the board" % sent)
@@ -244,7 +250,7 @@ def main(args):
     try:
         port = args.port
         if args.action == "push":
-            return push(args.files, port)
+            return push(args.files, port, drive=getattr(args, "drive", None))
         if args.action == "list":
             return show_list(port)
         return pull(args.name, args.dest, port)

@@ -226,6 +226,8 @@ def status_head(args, profile, runtime):
     disp = profile["display"]
     kind = "colour" if disp["colour"] else "mono"
     where = "heap %s" % args.heap if runtime == "micropython" else "CPython"
+    if profile.get("runtime") == "circuitpython":
+        where = "CircuitPython layer, Blinka displayio"
     return [args.board, "%dx%d %s" % (disp["width"], disp["height"], kind), where]
 
 
@@ -423,6 +425,10 @@ def main(args):
         return 2
     try:
         runtime, why = pick_runtime(args)
+        if simproc.board_runtime(args.board) == "circuitpython":
+            # tools/cpy_board/simchild.py: firmware/circuitpy/ on Blinka, whatever was asked.
+            runtime, why = "circuitpython", "running the CircuitPython layer under CPython "
+            why += "(Blinka displayio onto an SH1106 model; saves in nvm.bin)"
         if why:
             print("sim: " + why, file=sys.stderr)
         if args.script:

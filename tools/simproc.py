@@ -46,6 +46,8 @@ def host_binary(name):
 MICROPYTHON = host_binary("micropython")
 CPYTHON_RUNNER = str(ROOT / "tools" / "cpython_board" / "run.py")
 RUNTIMES = ("micropython", "cpython")
+# A CircuitPython profile (boards/macropad.json) runs on the CircuitPython layer under Blinka.
+CPY_CHILD = str(ROOT / "tools" / "cpy_board" / "simchild.py")
 
 
 class SimError(RuntimeError):
@@ -63,6 +65,8 @@ def command(runtime, heap):
         return [MICROPYTHON, "-X", "heapsize=" + heap, "main.py"]
     if runtime == "cpython":
         return [sys.executable, "-u", CPYTHON_RUNNER]
+    if runtime == "circuitpython":
+        return [sys.executable, "-u", CPY_CHILD]
     raise ValueError("runtime must be one of %s, not %r" % (", ".join(RUNTIMES), runtime))
 
 
@@ -86,6 +90,24 @@ def sim_profile(board="pico-ssd1306", **overrides):
     prof["wires"] = list(range(nwires))
     prof["battery"] = None
     return prof
+
+
+def board_runtime(board):
+    """The runtime a board profile names ("circuitpython" for the MacroPad), else None."""
+    path = ROOT / "boards" / (board + ".json")
+    return json.loads(path.read_text()).get("runtime") if path.exists() else None
+
+
+def populate_cpy_flash(flash, profile, main=None):
+    """A CIRCUITPY-like folder for tools/cpy_board/simchild.py: the real board profile, the
+    rulesets and data/ (the code runs from the repository, as CpyApp's does)."""
+    flash = Path(flash)
+    (flash / "rulesets").mkdir(parents=True, exist_ok=True)
+    for rs in (ROOT / "firmware" / "rulesets").glob("*.json"):
+        shutil.copy(rs, flash / "rulesets" / rs.name)
+    (flash / "board.json").write_text(json.dumps(profile, indent=1))
+    (flash / "data").mkdir(exist_ok=True)
+    return flash
 
 
 def populate_flash(flash, profile, main=None):
@@ -124,6 +146,10 @@ class SimProc:
         **overrides,
     ):
         self.timeout = timeout
+        if profile is None and board_runtime(board) == "circuitpython":
+            runtime = "circuitpython"
+            profile = json.loads((ROOT / "boards" / (board + ".json")).read_text())
+            populate = populate or populate_cpy_flash
         self.runtime = runtime or default_runtime()
         argv = command(self.runtime, heap)
         self._tmp = None
@@ -205,7 +231,7 @@ class SimProc:
                 self.tones.append((int(words[1]), 0, 0))
             elif kind == "log":
                 self.logs.append(line[4:])
-            elif kind not in ("ready", "synced", "bye"):
+            elif kind not in ("ready", "synced", "bye", "pixels"):  # pixels: a MacroPad's
                 self.other.append(line)  # print() output and tracebacks (the unix port's stdout)
             if done(words):
                 return words

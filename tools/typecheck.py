@@ -22,6 +22,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "mypy-micropython.ini"
 # tools/hal_sim.py runs on MicroPython too (the sim board's HAL), so it is checked the same way.
 DEFAULT_PATHS = ("core", "firmware", "tools/hal_sim.py")
+# firmware/circuitpy/ runs on CircuitPython: it is checked in a second pass against
+# circuitpython-stubs (pinned in pyproject.toml; PEP 561 stub packages mypy finds by itself)
+# with mypy's own typeshed for the standard library, and left out of the MicroPython pass.
+CIRCUITPY = "firmware/circuitpy"
 STDLIB_DIST = "micropython-stdlib-stubs"
 PORT_DIST = "micropython-rp2-rpi-pico-stubs"
 # Bump when the arrangement below changes, so an old cached typeshed is not reused.
@@ -171,6 +175,8 @@ def mypy_args(argv):
     # reported a module missing that was there. A full check takes seconds.
     if not any(a.startswith("--cache-dir") for a in argv):
         argv = ["--cache-dir=" + os.devnull] + list(argv)
+    if not paths:
+        argv = ["--exclude=^" + CIRCUITPY + "/"] + list(argv)
     return ["--config-file", str(CONFIG), "--custom-typeshed-dir", str(typeshed_dir())] + list(
         argv
     )
@@ -179,10 +185,16 @@ def mypy_args(argv):
 def main(argv=None):
     from mypy import api
 
-    args = mypy_args(sys.argv[1:] if argv is None else argv)
-    out, err, status = api.run(args)
+    argv = sys.argv[1:] if argv is None else argv
+    out, err, status = api.run(mypy_args(argv))
     sys.stdout.write(out)
     sys.stderr.write(err)
+    if not [a for a in argv if not a.startswith("-")] and (ROOT / CIRCUITPY).exists():
+        cp = ["--cache-dir=" + os.devnull, "--follow-imports=silent", "--check-untyped-defs"]
+        out, err, cp_status = api.run(cp + [os.path.relpath(ROOT / CIRCUITPY)])
+        sys.stdout.write("circuitpython-stubs: " + out)
+        sys.stderr.write(err)
+        status = status or cp_status
     return status
 
 

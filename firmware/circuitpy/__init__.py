@@ -1,0 +1,1 @@
+"""The CircuitPython hardware layer: the same Hardware as firmware/hardware.py, on displayio."""
