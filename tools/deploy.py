@@ -1,6 +1,5 @@
 """deploy: compile core/ and firmware/ with mpy-cross and copy them to a board, incrementally."""
 
-import ast
 import binascii
 import hashlib
 import json
@@ -113,7 +112,9 @@ def sha(data):
     return hashlib.sha256(data).hexdigest()
 
 
-# Runs on the board: sha256 of each file, None where missing, through one 512-byte buffer.
+# Runs on the board: sha256 of each file, None where missing, through one 512-byte buffer; one
+# line a file (a repr of the whole dict needs one ~13 KB string, which a Pico's fragmented heap
+# refused: MemoryError on the emulated Pico, tools/pico/).
 _HASH = """import hashlib, binascii
 def _h(p, b=bytearray(512)):
     try:
@@ -126,7 +127,8 @@ def _h(p, b=bytearray(512)):
         h.update(m[:n])
     f.close()
     return binascii.hexlify(h.digest()).decode()
-print(repr({p: _h(p) for p in %r}))
+for p in %r:
+    print(p, _h(p))
 """
 
 
@@ -154,7 +156,9 @@ class Board:
             raise OSError("on the board: " + e.error_output.strip().splitlines()[-1]) from None
 
     def hashes(self, paths):
-        return ast.literal_eval(self.run(_HASH % (list(paths),)).strip())
+        lines = self.run(_HASH % (list(paths),)).split("\n")
+        got = dict(line.rstrip("\r").rsplit(" ", 1) for line in lines if line.strip())
+        return {p: None if h == "None" else h for p, h in got.items()}
 
     def read(self, path):
         """File bytes, or None when the board has no such file (one exec, base64 lines)."""
