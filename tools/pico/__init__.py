@@ -112,11 +112,14 @@ class Pico:
         self._replies = {}
         self._lock = threading.Lock()
         self._cond = threading.Condition(self._lock)
-        self.events = queue.Queue()  # ("usb"|"reset"|"console", dict) as the board sends them
+        self.events = queue.Queue()  # {"ev": "ready"|"usb"|"reset", "t": board ms}
+        self.lines = []  # (board ms, text): every whole line the board printed on USB serial
+        self._partial = ""
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         ev = self.wait_event("ready", timeout=30)
         self.url = ev["url"]
+        self.call("console", events=True)
 
     # -------------------------------------------------------------- plumbing
     def _read(self):
@@ -129,6 +132,11 @@ class Pico:
                 with self._cond:
                     self._replies[msg["id"]] = msg
                     self._cond.notify_all()
+            elif msg.get("ev") == "console":
+                with self._cond:
+                    text = self._partial + msg["data"]
+                    *whole, self._partial = text.split("\n")
+                    self.lines.extend((msg["t"], w.rstrip("\r")) for w in whole)
             elif "ev" in msg:
                 self.events.put(msg)
         with self._cond:
@@ -210,6 +218,13 @@ class Pico:
     def go(self):
         """Free-run again (no faster than real time), e.g. for mpremote."""
         return self.call("go")["t"]
+
+    def settle(self, quiet=60, frame_quiet=300, max_ms=5000):
+        """Run until the CPU was busy under 20% of the last `quiet` board ms and no frame came
+        for `frame_quiet` ms (the app waits for input, no animation runs), at most `max_ms`;
+        then pause. Returns (board ms, settled?)."""
+        r = self.call("settle", quiet=quiet, frame_quiet=frame_quiet, max=max_ms)
+        return r["t"], r["settled"]
 
     def info(self):
         return self.call("info")

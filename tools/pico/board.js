@@ -671,6 +671,8 @@ function hardReset() {
 // mode 'run': free-running (optionally no faster than real time); 'pause'; 'until': run to an
 // emulated time then pause and answer.
 let mode = 'run';
+let busyNs = 0; // board time spent executing (not in WFI/WFE)
+let settle = null; // {quietNs, maxNs, sliceStart, busyStart, quietSince, reply}
 let untilNs = 0;
 let untilReply = null;
 const scheduled = []; // {ns, fn}, sorted
@@ -697,7 +699,9 @@ function step(limitNs) {
         if (dt <= 0) clock.tick(CYCLE_NS);
         else clock.tick(Math.min(dt, target - clock.nanos));
       } else {
-        clock.tick(core.executeInstruction() * CYCLE_NS);
+        const dt = core.executeInstruction() * CYCLE_NS;
+        busyNs += dt;
+        clock.tick(dt);
       }
     }
     while (scheduled.length && scheduled[0].ns <= nowNs()) scheduled.shift().fn();
@@ -717,11 +721,33 @@ function loop() {
   budgetNs = Math.min(budgetNs + (wall - lastWall) * 1e6 * opts.speed, 100e6);
   lastWall = wall;
   let limit = Infinity;
-  if (mode === 'until') limit = untilNs;
+  if (mode === 'settle') limit = Math.min(settle.sliceStart + 5e6, settle.maxNs);
+  else if (mode === 'until') limit = untilNs;
   else if (opts.speed > 0) limit = nowNs() + budgetNs;
   const t0 = nowNs();
   if (nowNs() < limit) step(limit);
   if (mode === 'run' && opts.speed > 0) budgetNs = Math.max(0, budgetNs - (nowNs() - t0));
+  if (mode === 'settle' && nowNs() >= limit) {
+    // a 5 ms slice ended: settled when the CPU was busy less than 20% of the last `quiet` ms
+    // (the app loop polls every 20-40 ms; drawing and sending a frame keeps it busy far longer)
+    const s = settle;
+    s.slices.push(busyNs - s.busyStart);
+    s.sliceStart = nowNs();
+    s.busyStart = busyNs;
+    const want = Math.max(1, Math.round(s.quietNs / 5e6));
+    if (s.slices.length > want) s.slices.shift();
+    const busy = s.slices.reduce((a, b) => a + b, 0) / (s.slices.length * 5e6);
+    const quiet =
+      s.slices.length >= want &&
+      busy < 0.2 &&
+      nowNs() - Math.max(display.lastFrameNs, s.start) >= s.frameQuietNs;
+    if (quiet || nowNs() >= s.maxNs) {
+      mode = 'pause';
+      settle = null;
+      s.reply({ t: nowMs(), settled: quiet });
+      return;
+    }
+  }
   if (mode === 'until' && nowNs() >= untilNs) {
     mode = 'pause';
     const r = untilReply;
@@ -747,6 +773,7 @@ const commands = {
     usb: usbReady,
     resets,
     frames: display.frameCount,
+    busy_ms: busyNs / 1e6,
     flash: spiFlash.stats,
   }),
   time: () => { const l = []; let a = mcu.clock.nextAlarm; while (a && l.length < 10) { l.push(a.nanos - mcu.clock.nanos); a = a.next; } const c = mcu.rp2040.core; const u = mcu.rp2040.usbCtrl; return { t: nowMs(), alarms: l, waiting: c.waiting, pend: c.pendingInterrupts.toString(16), en: c.enabledInterrupts.toString(16), PM: c.PM, pc: c.PC.toString(16), intRaw: u.intRaw.toString(16), inte: u.intEnable.toString(16) }; },
@@ -819,6 +846,25 @@ const commands = {
     mode = 'until';
     untilNs = a.to != null ? a.to * 1e6 : nowNs() + a.ms * 1e6;
     untilReply = () => reply({ t: nowMs() });
+    wake();
+    return undefined;
+  },
+  // settle: run until the CPU was busy < 20% of the last `quiet` ms and no frame came for
+  // `frame_quiet` ms (the app waits for input, no animation runs),
+  // at most `max` ms; then pause
+  settle: (a, reply) => {
+    mode = 'settle';
+    const t = nowNs();
+    settle = {
+      quietNs: (a.quiet || 60) * 1e6,
+      frameQuietNs: (a.frame_quiet == null ? 300 : a.frame_quiet) * 1e6,
+      maxNs: t + (a.max || 5000) * 1e6,
+      start: t, // a frame must not come for frame_quiet ms from here: the app has time to react
+      sliceStart: t,
+      busyStart: busyNs,
+      slices: [],
+      reply,
+    };
     wake();
     return undefined;
   },
