@@ -40,6 +40,37 @@ def firmware_files():
     return fw, rom
 
 
+def elf_symbols(bin_path, names=("gc_collect_end",)):
+    """{name: address} from the firmware's ELF (same name, .elf or .elf.gz), {} without one."""
+    import gzip
+    import struct
+
+    base = str(bin_path)[: -len(".bin")] if str(bin_path).endswith(".bin") else str(bin_path)
+    for path, opener in ((base + ".elf", open), (base + ".elf.gz", gzip.open)):
+        if os.path.exists(path):
+            with opener(path, "rb") as f:
+                elf = f.read()
+            break
+    else:
+        return {}
+    (shoff,) = struct.unpack_from("<I", elf, 0x20)
+    shentsize, shnum = struct.unpack_from("<HH", elf, 0x2E)
+    at = [shoff + i * shentsize for i in range(shnum)]
+    sections = [struct.unpack_from("<IIIIIIIIII", elf, a) for a in at]
+    want, found = set(names), {}
+    for sh in sections:
+        if sh[1] != 2:  # SHT_SYMTAB
+            continue
+        strtab = sections[sh[6]]
+        for off in range(sh[4], sh[4] + sh[5], 16):
+            name_off, value = struct.unpack_from("<II", elf, off)
+            start = strtab[4] + name_off
+            name = elf[start : elf.index(b"\0", start)].decode()
+            if name in want:
+                found[name] = value & ~1  # a Thumb function's address has bit 0 set
+    return found
+
+
 def node():
     """The node binary, or raise FileNotFoundError."""
     exe = shutil.which("node")
@@ -103,6 +134,9 @@ class Pico:
         cmd = [node(), str(HERE / "board.js"), "--port", str(self.port)]
         cmd += ["--firmware", str(fw), "--bootrom", str(rom), "--speed", str(speed)]
         cmd += ["--vsys", str(vsys_mv)]
+        gc_end = elf_symbols(fw).get("gc_collect_end")
+        if gc_end:  # the live heap after each collection (see board.js, "heap")
+            cmd += ["--gc-end", str(gc_end)]
         if flash:
             cmd += ["--flash", str(flash)]
         self.proc = subprocess.Popen(
@@ -290,6 +324,13 @@ class Pico:
         """Hard reset (the RUN pin): the RP2040 restarts; flash and display keep their state.
         A host connected to the REPL socket is disconnected, as USB would drop it."""
         return self.call("reset")["t"]
+
+    def heap(self, reset=False):
+        """The live heap from the MicroPython GC's own table, read after every collection the
+        firmware ran: {"last", "min" (lowest free since the last reset), "count", "t_min"} in
+        bytes and board ms, or None when the firmware's ELF (symbols) is not there."""
+        r = self.call("heap", reset=reset)
+        return r.get("heap")
 
     def save(self, path=None):
         """Write the flash chip's 2 MB to `path` (default: the file given at start)."""

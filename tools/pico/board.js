@@ -28,6 +28,7 @@ function parseArgs(argv) {
     else if (k === '--flash') (o.flash = v), i++;
     else if (k === '--vsys') (o.vsys = +v), i++;
     else if (k === '--speed') (o.speed = +v), i++;
+    else if (k === '--gc-end') (o.gcEnd = +v), i++;
     else throw new Error('unknown option ' + k);
   }
   return o;
@@ -69,6 +70,9 @@ class SpiFlash {
     this.cmd = [];
     this.dirty = false;
     this.stats = { programs: 0, erases: 0 };
+    // Polling a busy chip: the CPU would spin (interrupts off) until the operation ends, so the
+    // board's clock jumps there at once, as it does over WFI: same board time, less host time.
+    this.skipBusy = null;
   }
   busy() {
     if (this.pending && nowNs() >= this.pending.end) this.finish();
@@ -109,6 +113,7 @@ class SpiFlash {
     const n = c.length;
     switch (op) {
       case 0x05: // read status 1
+        if (n > 1 && this.busy() && this.skipBusy) this.skipBusy(this.pending.end - nowNs());
         return n > 1 ? (this.busy() ? 1 : 0) | (this.wel ? 2 : 0) : 0;
       case 0x35: // read status 2
         return n > 1 ? this.sr2 : 0;
@@ -596,6 +601,9 @@ function boot() {
   m.logger = { debug() {}, info() {}, warn() {}, error() {} };
   m.loadBootrom(new Uint32Array(new Uint8Array(bootrom).buffer));
   const ssi = new FlashSSI(spiFlash);
+  spiFlash.skipBusy = (ns) => {
+    if (ns > 0) m.clock.tick(ns);
+  };
   m.peripherals[0x18000] = ssi;
   m.peripherals[0x40018] = new IOQSPI(ssi);
   mirrorFlash(m);
@@ -664,7 +672,57 @@ function hardReset() {
     client = null;
   }
   boot();
+  gcArea = null;
+  hookPC = opts.gcEnd != null ? opts.gcEnd : -1;
   emit({ ev: 'reset', t: nowMs() });
+}
+
+// ---------------------------------------------------------------- the live heap
+// At the entry of MicroPython's gc_collect_end (its address from the firmware's ELF) the hook
+// notes the return address; when the CPU gets there the sweep is done, and the free blocks of
+// the GC's allocation table (2 bits a 16-byte block, 0 = free) are what gc.mem_free() would
+// say right after that collection: the live heap, at every collection the firmware runs.
+let hookPC = opts.gcEnd != null ? opts.gcEnd : -1;
+let gcArea = null; // address of {atb_start, atb_len, fin_start, pool_start, pool_end}
+let gcHeap = null;
+function findGcArea(m) {
+  for (let a = 0x20000000; a < 0x20010000; a += 4) {
+    const atb = m.readUint32(a) >>> 0;
+    const len = m.readUint32(a + 4) >>> 0;
+    const ps = m.readUint32(a + 12) >>> 0;
+    const pe = m.readUint32(a + 16) >>> 0;
+    if (atb >>> 28 === 2 && len > 0 && pe - ps === len * 64 && atb + len <= ps) return a;
+  }
+  return null;
+}
+function gcFree(m) {
+  if (gcArea === null) gcArea = findGcArea(m);
+  if (gcArea === null) return null;
+  const atb = m.readUint32(gcArea) >>> 0;
+  const len = m.readUint32(gcArea + 4) >>> 0;
+  let free = 0;
+  for (let i = 0; i < len; i++) {
+    const b = m.readUint8(atb + i);
+    for (let k = 0; k < 8; k += 2) if (((b >> k) & 3) === 0) free++;
+  }
+  return free * 16;
+}
+let gcReturn = -1;
+function gcHook(m) {
+  const core = m.core;
+  if (core.PC === opts.gcEnd) {
+    gcReturn = (core.registers[14] & ~1) >>> 0;
+    hookPC = gcReturn;
+    return;
+  }
+  hookPC = opts.gcEnd;
+  const free = gcFree(m);
+  if (free === null) return;
+  if (!gcHeap) gcHeap = { last: 0, min: null, count: 0, t_min: 0, t: 0 };
+  gcHeap.last = free;
+  gcHeap.t = nowMs();
+  gcHeap.count++;
+  if (gcHeap.min === null || free < gcHeap.min) (gcHeap.min = free), (gcHeap.t_min = nowMs());
 }
 
 // ---------------------------------------------------------------- running
@@ -699,6 +757,7 @@ function step(limitNs) {
         if (dt <= 0) clock.tick(CYCLE_NS);
         else clock.tick(Math.min(dt, target - clock.nanos));
       } else {
+        if (core.PC === hookPC) gcHook(m);
         const dt = core.executeInstruction() * CYCLE_NS;
         busyNs += dt;
         clock.tick(dt);
@@ -801,6 +860,11 @@ const commands = {
     applyInputs(mcu.rp2040);
     return {};
   },
+  heap: (a) => {
+    const r = gcHeap ? Object.assign({}, gcHeap) : null;
+    if (a.reset && gcHeap) (gcHeap.min = null), (gcHeap.count = 0);
+    return { heap: r };
+  },
   vsys: (a) => {
     vsysMv = a.mv;
     return {};
@@ -867,6 +931,12 @@ const commands = {
     };
     wake();
     return undefined;
+  },
+  peek: (a) => {
+    const m = mcu.rp2040;
+    const out = [];
+    for (let i = 0; i < (a.n || 1); i++) out.push(m.readUint32(a.addr + 4 * i) >>> 0);
+    return { words: out };
   },
   quit: () => {
     if (opts.flash) saveFlash(opts.flash);
