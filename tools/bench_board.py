@@ -142,8 +142,11 @@ def board(row):
                     continue
                 w = time.monotonic()
                 p.go()
-                with deploy.Board(p.url) as bd:
-                    bd.run("f = open('seed.txt', 'w'); f.write('8'); f.close()")
+                with deploy.Board(p.url) as bd:  # a fixed deal, no game to resume
+                    bd.run(
+                        "import os\nfor n in os.listdir('data'): os.remove('data/' + n)\n"
+                        "f = open('seed.txt', 'w'); f.write('8'); f.close()"
+                    )
                 p.reset()
                 p.pause()
                 p.settle(quiet=60, frame_quiet=300, max_ms=10000)

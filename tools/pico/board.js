@@ -575,10 +575,22 @@ function attachBuzzer(m) {
       if (buzzLog.length > 10000) buzzLog.shift();
     }
   };
+  // One register write at a time passes through states no ear hears (a new divider with the old
+  // TOP, a new frequency with the old duty): the log takes the state 50 us after a burst.
+  const settleAlarm = m.clock.createAlarm(sample);
+  let armed = false;
+  const later = () => {
+    armed = false;
+    sample();
+  };
+  settleAlarm.callback = later;
   const orig = pwm.writeUint32.bind(pwm);
   pwm.writeUint32 = (off, v) => {
     orig(off, v);
-    sample();
+    if (!armed) {
+      armed = true;
+      settleAlarm.schedule(50e3);
+    }
   };
   m.gpio[BUZZER].addListener(() => {});
   m.ioSample = sample;
