@@ -132,6 +132,8 @@ class Pico:
         self.port = port or free_port()
         self.flash = flash
         cmd = [node(), str(HERE / "board.js"), "--port", str(self.port)]
+        if not port:  # taken between the check and node's bind: board.js tries the next ones
+            cmd += ["--port-max", str(PORTS[-1])]
         cmd += ["--firmware", str(fw), "--bootrom", str(rom), "--speed", str(speed)]
         cmd += ["--vsys", str(vsys_mv)]
         gc_end = elf_symbols(fw).get("gc_collect_end")
@@ -151,8 +153,9 @@ class Pico:
         self._partial = ""
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
-        ev = self.wait_event("ready", timeout=30)
+        ev = self.wait_event("ready", timeout=60)
         self.url = ev["url"]
+        self.port = ev["port"]
         self.call("console", events=True)
 
     # -------------------------------------------------------------- plumbing
@@ -176,6 +179,7 @@ class Pico:
         with self._cond:
             self._replies[None] = {"ok": False, "error": "the board process ended"}
             self._cond.notify_all()
+        self.events.put({"ev": "exit"})
 
     def wait_event(self, name, timeout=60):
         """The next event called `name` (others before it are dropped)."""
@@ -186,6 +190,8 @@ class Pico:
                 raise PicoError("no %r event from the board in %ss" % (name, timeout)) from None
             if ev.get("ev") == name:
                 return ev
+            if ev.get("ev") == "exit":
+                raise PicoError("the board process ended: " + self._stderr())
 
     def call(self, cmd, timeout=600, **args):
         """Send one command; return its reply (raise PicoError on an error or a dead board)."""

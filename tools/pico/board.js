@@ -29,6 +29,7 @@ function parseArgs(argv) {
     else if (k === '--vsys') (o.vsys = +v), i++;
     else if (k === '--speed') (o.speed = +v), i++;
     else if (k === '--gc-end') (o.gcEnd = +v), i++;
+    else if (k === '--port-max') (o.portMax = +v), i++;
     else throw new Error('unknown option ' + k);
   }
   return o;
@@ -985,6 +986,13 @@ rl.on('close', () => {
   process.exit(0);
 });
 
+// A port taken meanwhile (another board started at the same moment): the next one in the range.
+server.on('error', (e) => {
+  if (e.code === 'EADDRINUSE' && opts.portMax && opts.port < opts.portMax) {
+    opts.port++;
+    server.listen(opts.port, '127.0.0.1');
+  } else throw e;
+});
 server.listen(opts.port, '127.0.0.1', () => {
   boot();
   emit({ ev: 'ready', port: server.address().port, url: 'socket://127.0.0.1:' + server.address().port });
