@@ -145,20 +145,19 @@ def test_hard_resets_at_random_moments_always_boot_offer_the_game_back_and_keep_
     for cut in range(CUTS):
         for _ in range(rnd.randrange(2, 6)):
             step(pp, rnd.randrange(3))
-        # Cut inside the next save (the first flash erase after the step's input) or at a random
-        # moment of the step.
-        erases = p.info()["flash"]["erases"]
-        t = p.now()
-        p.press("OK", at=t)
-        p.release("OK", at=t + 80)
+        # Cut inside the next save (after its first flash write begins) or at a random moment.
+        resets = p.info()["resets"]
         if rnd.random() < 0.7:
-            for _ in range(400):
-                p.run(2)
-                if p.info()["flash"]["erases"] > erases:
-                    p.run(rnd.randrange(0, 40))
+            p.arm_cut(delay_us=rnd.randrange(0, 20000))
+            for _ in range(12):
+                step(pp, rnd.randrange(3))
+                if p.info()["resets"] > resets:
                     in_save += 1
                     break
         else:
+            t = p.now()
+            p.press("OK", at=t)
+            p.release("OK", at=t + 80)
             p.run(rnd.randrange(20, 1500))
         pp.sync()
         echoed = before + [t for t in pp.logs if t.startswith("ev ")]

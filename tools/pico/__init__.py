@@ -338,6 +338,11 @@ class Pico:
         r = self.call("heap", reset=reset)
         return r.get("heap")
 
+    def arm_cut(self, delay_us=0):
+        """Hard reset `delay_us` after the next flash page program or erase begins (a power cut
+        inside a save); after it the buttons read released until the next reset or arm_cut."""
+        self.call("arm_cut", delay_us=delay_us)
+
     def save(self, path=None):
         """Write the flash chip's 2 MB to `path` (default: the file given at start)."""
         self.call("save", path=str(path or self.flash))

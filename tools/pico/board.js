@@ -155,12 +155,14 @@ class SpiFlash {
         const bytes = c.slice(4, 4 + 256);
         this.pending = { kind: 'prog', addr, len: bytes.length, bytes, start: t0, end: t0 + T_PP };
         this.stats.programs++;
+        if (this.onWrite) this.onWrite();
       } else {
         const size = op === 0x20 ? 4096 : op === 0x52 ? 32768 : 65536;
         const t = op === 0x20 ? T_SE : op === 0x52 ? T_BE32 : T_BE64;
         const a = addr & ~(size - 1);
         this.pending = { kind: 'erase', addr: a, len: size, start: t0, end: t0 + t };
         this.stats.erases++;
+        if (this.onWrite) this.onWrite();
       }
     } else if (op === 0x60 || op === 0xc7) {
       if (this.wel) this.data.fill(0xff), (this.wel = false), (this.dirty = true);
@@ -551,7 +553,9 @@ function attachI2C(m) {
 }
 
 // ---------------------------------------------------------------- buttons, wires, ADC, buzzer
+let cutDone = false; // after an armed cut, the hands are off the buttons until the next command
 function applyInputs(m) {
+  if (cutDone) pressed.clear();
   for (const [name, pin] of Object.entries(PINS)) m.gpio[pin].setInputValue(!pressed.has(name));
   WIRES.forEach((pin, i) => m.gpio[pin].setInputValue(cut.has(i)));
 }
@@ -899,7 +903,23 @@ const commands = {
     if (a.events != null) consoleEvents = !!a.events;
     return { text: Buffer.concat(consoleTail).toString('latin1') };
   },
+  // arm_cut: a hard reset `delay_us` after the next page program or erase starts (a power cut
+  // inside a save); the buttons are then let go until the next reset or arm_cut
+  arm_cut: (a) => {
+    cutDone = false;
+    spiFlash.onWrite = () => {
+      spiFlash.onWrite = null;
+      schedule(nowNs() + (a.delay_us || 0) * 1e3, () => {
+        cutDone = true;
+        hardReset();
+        applyInputs(mcu.rp2040);
+      });
+    };
+    return {};
+  },
   reset: () => {
+    cutDone = false;
+    spiFlash.onWrite = null;
     hardReset();
     wake();
     return { t: nowMs() };
