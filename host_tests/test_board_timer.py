@@ -61,3 +61,33 @@ def test_the_bomb_timer_arms_by_hold_takes_a_strike_and_is_defused_like_on_the_s
     sim_freqs = [f for t, f, d in sp.tones if d]
     assert 900 in freqs and 2093 in freqs, freqs
     assert set(freqs) == set(sim_freqs)
+
+
+@pytest.mark.timeout(180)
+def test_the_wired_preset_reads_the_wires_on_their_gpios(board):
+    p = board
+    boot_to_menu(p)
+    t0 = p.now()
+    pp = PicoPlayer(p)
+    for _ in range(4):
+        pp.tap("DOWN")
+    pp.tap("OK")
+    for _ in range(3):  # Wired 3:00, the fourth preset
+        pp.tap("DOWN")
+    pp.tap("OK")
+    pp.wire(1, True)  # GP19 open: the pull-up reads high
+    pp.press("OK")
+    assert has_text(pp.frame, "Join wires"), pp.frame.text()  # refused: a wire is open
+    pp.wait(3000)
+    pp.release("OK")
+    pp.wire(1, False)
+    pp.wait(1600)
+    pp.press("OK")
+    pp.wait(3300)
+    pp.release("OK")  # armed
+    pp.wire(0, True)  # the wrong wire: a strike
+    assert 900 in [f for t, f, d in p.buzzer(since=t0) if d]
+    pp.wire(2, True)  # the right one
+    assert has_text(pp.frame, "DEFUSED"), pp.frame.text()
+    for i in (0, 2):
+        p.wire(i, False)
