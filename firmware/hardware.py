@@ -228,6 +228,13 @@ class Hardware:
             i += 1
 
     def seed(self):
+        # A fixed deal only where a test put /seed.txt on the flash (the emulated Pico's tests,
+        # tools/pico/, to compare frames with the sim's FUSEBOX_SEED); a board has none.
+        try:
+            with open("seed.txt") as f:
+                return int(f.read()) & 0x3FFFFFFF
+        except (OSError, ValueError):
+            pass
         b = os.urandom(4)
         return (b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24) & 0x3FFFFFFF
 

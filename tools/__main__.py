@@ -80,6 +80,14 @@ def parser():
         help="bytes of flash the board reports, less its folder's use (default: a Pico's 1.4 MB)",
     )
 
+    p = verbs.add_parser(
+        "pico", help="an emulated Pico (rp2040js) on stock MicroPython: REPL on a TCP socket"
+    )
+    p.add_argument("--flash", help="2 MB flash image file: loaded at start, saved at the end")
+    p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (47100-47199)")
+    p.add_argument("--speed", type=float, default=1.0, help="x real time at most (0: no limit)")
+    p.add_argument("--deploy", action="store_true", help="deploy the firmware, then hard reset")
+
     p = verbs.add_parser("deploy", help="compile and copy the firmware to a board (incremental)")
     p.add_argument("--board", default="pico-ssd1306", help="board profile to install")
     _port_option(p)
@@ -163,6 +171,8 @@ def main(argv=None):
         from tools import deploy_drive as verb
     elif args.verb == "deploy":
         from tools import deploy as verb
+    elif args.verb == "pico":
+        from tools.pico import cli as verb
     elif args.verb == "balance":
         from tools import balance as verb
     elif args.verb == "web":

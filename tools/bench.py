@@ -4,7 +4,8 @@ Sections: memory (smallest -X heapsize per shipped game ruleset and the idle app
 seeds of every shipped game ruleset at its largest table at a fixed heap), size (deployed
 bytes per folder), deploy (vs mpremote cp -r), responsiveness (button event to finished frame,
 bytes to the display), prop (the bomb timer's drift over an hour, expiry latency), engine
-(playouts/s). Each line says how it was measured. `--only memory,prop` runs some sections.
+(playouts/s), board (the emulated Pico: tools/bench_board.py). Each line says how it was
+measured. `--only memory,prop` runs some sections.
 """
 
 import argparse
@@ -18,7 +19,7 @@ import time
 from pathlib import Path
 
 from core import games
-from tools import bench_core, heapsearch, playdriver
+from tools import bench_board, bench_core, heapsearch, playdriver
 from tools.bench_respond import responsiveness
 from tools.flash import make_flash as _flash
 from tools.flash import populate as mpy_populate
@@ -287,6 +288,7 @@ SECTIONS = {
     "respond": lambda: responsiveness(row),
     "prop": props,
     "engine": engine,
+    "board": lambda: bench_board.board(row),
 }
 
 

@@ -1,0 +1,60 @@
+"""A whole 8-player Time Bomb game on the emulated Pico (tools/pico/), resting on the sim's frames
+step by step for the same presses and seed, and its lowest live heap against a measured floor."""
+
+import pytest
+
+from host_tests.support.board import board_run, boot_to_menu, booted, patient_mpremote
+from tools.pico.driver import PicoPlayer, SettledSim
+from tools.playdriver import open_game, play_to_end
+
+pytestmark = pytest.mark.board
+
+SEED = 7
+# The lowest live heap (bytes free right after a collection) measured during this game: 146,480.
+GAME_FLOOR = 136_000  # 8 seats of deal, log and views at the game's busiest moment, ~10 KB spare
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    with patient_mpremote():
+        p = booted(tmp_path_factory, "pico-timebomb")
+        yield p
+        p.close()
+
+
+@pytest.fixture(scope="module")
+def timebomb(board):
+    """The same 8-player Time Bomb game, seed and presses on the Pico and on the sim."""
+    p = board
+    boot_to_menu(p, seed=SEED)
+    p.heap(reset=True)
+    pp = PicoPlayer(p)
+    open_game(pp, 0, 0, 4)  # Time Bomb, its first ruleset, 4 + 4 players
+    steps = play_to_end(pp, policy=lambda i: i % 3)
+    heap = p.heap()
+    board_run(p, "import os\ntry: os.remove('seed.txt')\nexcept OSError: pass")
+    with SettledSim(board="pico-ssd1306", heap="256k", env={"FUSEBOX_SEED": str(SEED)}) as sp:
+        sp.battery(100)  # the Pico's VSYS is 5 V (USB): a full battery in the status bar
+        sp.wait(10100)  # the app reads the battery every 10 s
+        sp.rests.clear()
+        sp.logs.clear()  # from here on, as the Pico's player (made at the menu) sees them
+        open_game(sp, 0, 0, 4)
+        play_to_end(sp, policy=lambda i: i % 3)
+    return pp, sp, steps, heap
+
+
+@pytest.mark.timeout(240)
+def test_a_whole_time_bomb_game_at_8_players_rests_on_the_sims_frames(timebomb):
+    pp, sp, steps, _ = timebomb
+    assert pp.top() == "EndScreen" and steps > 20
+    assert [t.lstrip("> ") for t in pp.logs] == sp.logs  # the same screens, looks and cuts
+    assert len(pp.rests) == len(sp.rests) > 150
+    for i, (a, b) in enumerate(zip(pp.rests, sp.rests, strict=True)):
+        assert a == b, "step %d: the Pico's frame differs from the sim's" % i
+
+
+@pytest.mark.timeout(240)
+def test_lowest_live_heap_during_the_time_bomb_game_stays_above_its_floor(timebomb):
+    _, _, _, heap = timebomb
+    assert heap is not None and heap["count"] >= 5, heap
+    assert heap["min"] >= GAME_FLOOR, heap

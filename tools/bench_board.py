@@ -1,0 +1,173 @@
+"""`make bench BENCH=board`: the product's figures on the emulated Pico (tools/pico/), in board
+time (the RP2040's cycle count at 125 MHz) and the firmware's own heap (its GC table, read after
+every collection): deploy, boot, the menu, button-to-frame latencies and the live heap during a
+whole game of every shipped game ruleset at its largest table.
+
+Latency is "press to the end of the last frame before the app rests": the press lands at a known
+board time, the emulated SSD1306 stamps the end of every frame (its last byte on the I2C bus at
+1 MHz), and the app has settled when the CPU is mostly asleep and no frame came for 300 ms.
+"""
+
+import tempfile
+import time
+from pathlib import Path
+
+GAME_BUDGET_S = 1500  # host seconds for the whole-game heap rows; the rest are reported skipped
+
+
+def _press_to_frame(p, name, hold=80):
+    """Board ms from pressing `name` to the end of the last frame before the app rests."""
+    t = p.now()
+    n = p.frame_info()["n"]
+    p.press(name, at=t)
+    p.release(name, at=t + hold)
+    p.run(to=t + hold)
+    p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+    info = p.frame_info()
+    if info["n"] == n:
+        return None
+    return info["t_last"] - t
+
+
+def _press_to_first_frame(p, name, hold=80):
+    """Board ms from pressing `name` to the end of the first frame after it."""
+    t = p.now()
+    n = p.frame_info()["n"]
+    p.press(name, at=t)
+    p.release(name, at=t + hold)
+    p.run(to=t + hold)
+    p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+    later = [f for f in p.frames(since=n) if f[1] > t]
+    return later[0][1] - t if later else None
+
+
+def board(row):
+    from tools import pico
+
+    why = pico.missing()
+    if why:
+        row("board", "emulated Pico", "skipped", why)
+        return
+    from core import ruleset  # noqa: F401 (fail early when the tree is broken)
+    from tools import deploy
+    from tools.bench import game_rulesets
+    from tools.pico.driver import PicoPlayer
+    from tools.playdriver import GROUP_ROWS, open_game, pass_around, play_to_end, step
+
+    with tempfile.TemporaryDirectory(prefix="fusebox-bench-pico-") as d:
+        p = pico.Pico(flash=str(Path(d) / "flash.bin"))
+        try:
+            w, b = time.monotonic(), p.now()
+            full = deploy.deploy(p.url, say=lambda *a: None)
+            how = "tools deploy over the REPL socket, blank flash"
+            row(
+                "board",
+                "deploy (full, %d files)" % full["files"],
+                "%.1f s board, %.0f s host" % ((p.now() - b) / 1000, time.monotonic() - w),
+                how,
+            )
+            w, b = time.monotonic(), p.now()
+            again = deploy.deploy(p.url, say=lambda *a: None)
+            row(
+                "board",
+                "deploy again, nothing changed",
+                "%.1f s board, %.0f s host, %d copied"
+                % ((p.now() - b) / 1000, time.monotonic() - w, again["copied"]),
+                "same, right after",
+            )
+            row(
+                "board",
+                "free heap at boot",
+                "%d B" % full["free_heap"],
+                "gc.mem_free() after gc.collect(), REPL after soft reset",
+            )
+            # reset -> menu
+            p.pause()
+            t = p.reset()
+            p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+            first = [f for f in p.frames() if f[1] > t and any(bytes(f[2]))]
+            menu_at = first[-1][1] if first else None
+            row(
+                "board",
+                "hard reset -> main menu drawn",
+                "%.0f ms" % (menu_at - t) if menu_at else "no menu",
+                "reset to the end of the menu's frame",
+            )
+            p.heap(reset=True)
+            p.run(2500)
+            h = p.heap()
+            row(
+                "board",
+                "live heap at the main menu",
+                "%d B free" % h["last"] if h else "no ELF",
+                "GC table after the app's idle collection (2 s)",
+            )
+            # latencies
+            lat = _press_to_frame(p, "DOWN")
+            row("board", "menu move (DOWN)", "%.0f ms" % lat, "press -> frame end")
+            _press_to_frame(p, "UP")
+            for i, game in enumerate(GROUP_ROWS):
+                for _ in range(i):
+                    _press_to_frame(p, "DOWN")
+                lat = _press_to_frame(p, "OK")
+                row("board", "open the %s list" % game, "%.0f ms" % lat, "press OK -> frame end")
+                _press_to_frame(p, "BACK")
+                for _ in range(i):
+                    _press_to_frame(p, "UP")
+            pp = PicoPlayer(p)
+            open_game(pp, 0, 0, 0)
+            t = p.now()
+            p.press("OK", at=t)
+            p.run(300)
+            look = p.frame_info()["t_last"] - t
+            row("board", "a look (hold OK on a pass screen)", "%.0f ms" % look, "press -> frame")
+            p.release("OK")
+            pp.sync()
+            pp.wait(1600)
+            lat = _press_to_frame(p, "OK")
+            row("board", "the next pass screen", "%.0f ms" % lat, "OK after a look -> frame end")
+            pp = PicoPlayer(p)
+            while pp.top() == "PassScreen":
+                pass_around(pp)
+            pp.sync()
+            step(pp)  # the cut screen: a seat
+            step(pp)  # a slot
+            lat = _press_to_first_frame(p, "OK")
+            row("board", "a cut (confirm)", "%.0f ms" % lat, "OK -> the reveal's first frame end")
+            # the lowest live heap during a whole game of every shipped game ruleset
+            start = time.monotonic()
+            for game, entry, path, seats in game_rulesets():
+                if time.monotonic() - start > GAME_BUDGET_S:
+                    row("board", "%s, %d players" % (path.name, seats[1]), "not run", "budget")
+                    continue
+                w = time.monotonic()
+                p.go()
+                with deploy.Board(p.url) as bd:  # a fixed deal, no game to resume
+                    bd.run(
+                        "import os\nfor n in os.listdir('data'): os.remove('data/' + n)\n"
+                        "f = open('seed.txt', 'w'); f.write('8'); f.close()"
+                    )
+                p.reset()
+                p.pause()
+                p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+                pp = PicoPlayer(p)
+                p.heap(reset=True)
+                try:
+                    open_game(pp, GROUP_ROWS[game], entry, seats[1] - seats[0])
+                    play_to_end(pp, lambda i: (i * 7 + i // 5) % 3)
+                    h = p.heap()
+                    fig = "%d B free (lowest)" % h["min"]
+                except Exception as e:  # noqa: BLE001 (a figure that cannot be had is reported)
+                    fig = "no game: %s" % type(e).__name__
+                row(
+                    "board",
+                    "%s, %d players" % (path.name, seats[1]),
+                    fig,
+                    "whole game, GC table after each collection (%.0f s host)"
+                    % (time.monotonic() - w),
+                )
+            p.go()
+            with deploy.Board(p.url) as bd:
+                bd.run("import os\nos.remove('seed.txt')")
+        finally:
+            p.close()

@@ -1,0 +1,348 @@
+"""The emulated Pico: stock MicroPython on rp2040js (board.js), driven from Python.
+
+`Pico()` starts `node tools/pico/board.js` (running `npm ci` into tools/pico/node_modules on first
+use), which boots the firmware file and serves its USB CDC REPL on a loopback TCP port
+(`pico.url`, for mpremote and `python -m tools deploy --port`). The methods drive the board's
+parts: buttons, wires, VSYS, the display's frames, the buzzer's log, hard reset, and the clock
+(board milliseconds from the cycle count). Free-running, the board goes no faster than real
+time; `run(ms)` advances it by exactly that much board time (idle time skipped) and pauses it.
+"""
+
+import json
+import os
+import queue
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+FIRMWARE_ENV = "FUSEBOX_PICO_FIRMWARE"  # path of the MicroPython .bin (its folder: the boot ROM)
+FIRMWARE_NAME = "RPI_PICO-v1.28.0.bin"
+BOOTROM_NAME = "rp2040-bootrom-b1.bin"
+WHERE = (
+    "MicroPython v1.28.0 for the Raspberry Pi Pico (micropython.org/download/RPI_PICO, the .bin "
+    "of the .uf2) and rp2040js's rp2040-bootrom-b1.bin, in ../shared/rp2/ or at $" + FIRMWARE_ENV
+)
+BUTTONS = ("UP", "DOWN", "OK", "BACK")
+PORTS = range(47100, 47200)  # the TCP ports this project's emulated boards may use
+
+
+def firmware_files():
+    """(firmware .bin, boot ROM) paths, or raise FileNotFoundError saying what is missing."""
+    env = os.environ.get(FIRMWARE_ENV)
+    fw = Path(env) if env else ROOT.parent / "shared" / "rp2" / FIRMWARE_NAME
+    rom = fw.parent / BOOTROM_NAME
+    for p in (fw, rom):
+        if not p.is_file():
+            raise FileNotFoundError("no %s; get %s" % (p, WHERE))
+    return fw, rom
+
+
+def elf_symbols(bin_path, names=("gc_collect_end",)):
+    """{name: address} from the firmware's ELF (same name, .elf or .elf.gz), {} without one."""
+    import gzip
+    import struct
+
+    base = str(bin_path)[: -len(".bin")] if str(bin_path).endswith(".bin") else str(bin_path)
+    for path, opener in ((base + ".elf", open), (base + ".elf.gz", gzip.open)):
+        if os.path.exists(path):
+            with opener(path, "rb") as f:
+                elf = f.read()
+            break
+    else:
+        return {}
+    (shoff,) = struct.unpack_from("<I", elf, 0x20)
+    shentsize, shnum = struct.unpack_from("<HH", elf, 0x2E)
+    at = [shoff + i * shentsize for i in range(shnum)]
+    sections = [struct.unpack_from("<IIIIIIIIII", elf, a) for a in at]
+    want, found = set(names), {}
+    for sh in sections:
+        if sh[1] != 2:  # SHT_SYMTAB
+            continue
+        strtab = sections[sh[6]]
+        for off in range(sh[4], sh[4] + sh[5], 16):
+            name_off, value = struct.unpack_from("<II", elf, off)
+            start = strtab[4] + name_off
+            name = elf[start : elf.index(b"\0", start)].decode()
+            if name in want:
+                found[name] = value & ~1  # a Thumb function's address has bit 0 set
+    return found
+
+
+def node():
+    """The node binary, or raise FileNotFoundError."""
+    exe = shutil.which("node")
+    if not exe or not shutil.which("npm"):
+        raise FileNotFoundError("no Node.js (node and npm on PATH): install Node.js 18 or newer")
+    return exe
+
+
+def missing():
+    """One line naming what the emulated Pico lacks on this machine, or None when it can run."""
+    try:
+        node()
+        firmware_files()
+    except FileNotFoundError as e:
+        return str(e)
+    return None
+
+
+def install():
+    """`npm ci` into tools/pico/node_modules once (the pinned rp2040js of package-lock.json)."""
+    if (HERE / "node_modules" / "rp2040js" / "package.json").exists():
+        return
+    res = subprocess.run(
+        ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+        cwd=HERE,
+        capture_output=True,
+        text=True,
+    )
+    if res.returncode:
+        raise OSError("npm ci in tools/pico failed: " + (res.stderr or res.stdout).strip())
+
+
+def free_port():
+    """A free loopback TCP port in this project's range."""
+    import socket
+
+    for port in PORTS:
+        s = socket.socket()
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            continue
+        finally:
+            s.close()
+        return port
+    raise OSError("no free TCP port in 47100-47199")
+
+
+class PicoError(RuntimeError):
+    pass
+
+
+class Pico:
+    """One emulated board. Use as a context manager, or call close()."""
+
+    def __init__(self, flash=None, port=None, speed=1.0, vsys_mv=5000, firmware=None):
+        fw, rom = firmware_files() if firmware is None else firmware
+        install()
+        self.port = port or free_port()
+        self.flash = flash
+        cmd = [node(), str(HERE / "board.js"), "--port", str(self.port)]
+        if not port:  # taken between the check and node's bind: board.js tries the next ones
+            cmd += ["--port-max", str(PORTS[-1])]
+        cmd += ["--firmware", str(fw), "--bootrom", str(rom), "--speed", str(speed)]
+        cmd += ["--vsys", str(vsys_mv)]
+        gc_end = elf_symbols(fw).get("gc_collect_end")
+        if gc_end:  # the live heap after each collection (see board.js, "heap")
+            cmd += ["--gc-end", str(gc_end)]
+        if flash:
+            cmd += ["--flash", str(flash)]
+        self.proc = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        self._id = 0
+        self._replies = {}
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)
+        self.events = queue.Queue()  # {"ev": "ready"|"usb"|"reset", "t": board ms}
+        self.lines = []  # (board ms, text): every whole line the board printed on USB serial
+        self._partial = ""
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        ev = self.wait_event("ready", timeout=60)
+        self.url = ev["url"]
+        self.port = ev["port"]
+        self.call("console", events=True)
+
+    # -------------------------------------------------------------- plumbing
+    def _read(self):
+        for line in self.proc.stdout:
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                continue
+            if "id" in msg:
+                with self._cond:
+                    self._replies[msg["id"]] = msg
+                    self._cond.notify_all()
+            elif msg.get("ev") == "console":
+                with self._cond:
+                    text = self._partial + msg["data"]
+                    *whole, self._partial = text.split("\n")
+                    self.lines.extend((msg["t"], w.rstrip("\r")) for w in whole)
+            elif "ev" in msg:
+                self.events.put(msg)
+        with self._cond:
+            self._replies[None] = {"ok": False, "error": "the board process ended"}
+            self._cond.notify_all()
+        self.events.put({"ev": "exit"})
+
+    def wait_event(self, name, timeout=60):
+        """The next event called `name` (others before it are dropped)."""
+        while True:
+            try:
+                ev = self.events.get(timeout=timeout)
+            except queue.Empty:
+                raise PicoError("no %r event from the board in %ss" % (name, timeout)) from None
+            if ev.get("ev") == name:
+                return ev
+            if ev.get("ev") == "exit":
+                raise PicoError("the board process ended: " + self._stderr())
+
+    def call(self, cmd, timeout=600, **args):
+        """Send one command; return its reply (raise PicoError on an error or a dead board)."""
+        with self._cond:
+            self._id += 1
+            n = self._id
+        args.update(id=n, cmd=cmd)
+        try:
+            self.proc.stdin.write(json.dumps(args) + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            raise PicoError("the board process is gone: " + self._stderr()) from None
+        with self._cond:
+            ok = self._cond.wait_for(
+                lambda: n in self._replies or None in self._replies, timeout=timeout
+            )
+            if not ok:
+                raise PicoError("no answer to %s in %ss" % (cmd, timeout))
+            msg = self._replies.pop(n, None) or self._replies[None]
+        if not msg.get("ok"):
+            raise PicoError("%s: %s %s" % (cmd, msg.get("error"), self._stderr()))
+        return msg
+
+    def _stderr(self):
+        if self.proc.poll() is None:
+            return ""
+        return (self.proc.stderr.read() or "")[-2000:]
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.call("quit", timeout=30)
+            except PicoError:
+                pass
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                f.close()
+            except OSError:
+                pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -------------------------------------------------------------- the clock
+    def now(self):
+        """Board time in ms (the cycle count at 125 MHz, summed over power-ups)."""
+        return self.call("time")["t"]
+
+    def run(self, ms=None, to=None, timeout=600):
+        """Advance the board by `ms` (or to board time `to`) as fast as it goes, then pause."""
+        return self.call("run", ms=ms, to=to, timeout=timeout)["t"]
+
+    def pause(self):
+        return self.call("pause")["t"]
+
+    def go(self):
+        """Free-run again (no faster than real time), e.g. for mpremote."""
+        return self.call("go")["t"]
+
+    def settle(self, quiet=60, frame_quiet=300, max_ms=5000):
+        """Run until the CPU was busy under 20% of the last `quiet` board ms and no frame came
+        for `frame_quiet` ms (the app waits for input, no animation runs), at most `max_ms`;
+        then pause. Returns (board ms, settled?)."""
+        r = self.call("settle", quiet=quiet, frame_quiet=frame_quiet, max=max_ms)
+        return r["t"], r["settled"]
+
+    def info(self):
+        return self.call("info")
+
+    # -------------------------------------------------------------- the parts
+    def press(self, name, at=None):
+        """Press a button (UP DOWN OK BACK) now or at board time `at` (ms)."""
+        return self.call("press", name=name, at=at)["t"]
+
+    def release(self, name, at=None):
+        return self.call("release", name=name, at=at)["t"]
+
+    def tap(self, name, ms=80, gap=40):
+        """Press, hold `ms`, release, wait `gap`: tools/simrun.tap on the board's clock."""
+        t = self.now()
+        self.press(name, at=t)
+        self.release(name, at=t + ms)
+        return self.run(to=t + ms + gap)
+
+    def wire(self, index, cut=True):
+        self.call("wire", index=index, cut=cut)
+
+    def vsys(self, mv):
+        self.call("vsys", mv=mv)
+
+    def frame(self):
+        """The panel as a tools.frames.Frame (MONO_VLSB 128x64), plus the frame count."""
+        from tools.frames import Frame
+
+        r = self.call("frame")
+        return Frame(128, 64, "mono_vlsb", bytes.fromhex(r["data"]))
+
+    def frame_info(self):
+        """{n: frames sent so far, t_last: board ms when the last one ended, on, contrast...}"""
+        r = self.call("frame")
+        r.pop("data")
+        return r
+
+    def frames(self, since=0):
+        """[(n, board ms, Frame)] of every whole frame sent after frame number `since`."""
+        from tools.frames import Frame
+
+        got = self.call("frames", since=since)["frames"]
+        mono = "mono_vlsb"
+        return [(f["n"], f["t"], Frame(128, 64, mono, bytes.fromhex(f["data"]))) for f in got]
+
+    def screenshot(self, path, scale=4):
+        """Write the panel as a PNG, the way the sim writes its frames (tools/frames.py)."""
+        from tools.frames import frame_to_image
+
+        frame_to_image(self.frame(), scale=scale).save(path)
+        return path
+
+    def buzzer(self, since=0):
+        """[(board ms, freq Hz, duty_u16)] of every change of the buzzer's PWM since `since`."""
+        return [(e["t"], e["freq"], e["duty"]) for e in self.call("buzzer", since=since)["events"]]
+
+    def console(self):
+        """The last 64 KB the board wrote to its USB serial port."""
+        return self.call("console")["text"]
+
+    def reset(self):
+        """Hard reset (the RUN pin): the RP2040 restarts; flash and display keep their state.
+        A host connected to the REPL socket is disconnected, as USB would drop it."""
+        return self.call("reset")["t"]
+
+    def heap(self, reset=False):
+        """The live heap from the MicroPython GC's own table, read after every collection the
+        firmware ran: {"last", "min" (lowest free since the last reset), "count", "t_min"} in
+        bytes and board ms, or None when the firmware's ELF (symbols) is not there."""
+        r = self.call("heap", reset=reset)
+        return r.get("heap")
+
+    def arm_cut(self, delay_us=0):
+        """Hard reset `delay_us` after the next flash page program or erase begins (a power cut
+        inside a save); after it the buttons read released until the next reset or arm_cut."""
+        self.call("arm_cut", delay_us=delay_us)
+
+    def save(self, path=None):
+        """Write the flash chip's 2 MB to `path` (default: the file given at start)."""
+        self.call("save", path=str(path or self.flash))

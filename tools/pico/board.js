@@ -1,0 +1,1020 @@
+// An emulated Raspberry Pi Pico (rp2040js) running unmodified MicroPython, with the parts of
+// boards/pico-ssd1306.json around it. Driven by JSON lines on stdin (commands) and stdout
+// (replies and events); the USB CDC REPL is bridged to a loopback TCP socket.
+//
+// What rp2040js 1.4.1 lacks and this file adds (see ../shared/rp2/README.md):
+//  - a SPI-NOR flash behind the SSI (the boot ROM's erase/program spin forever on its stub);
+//  - USB CDC OUT requests parked until the host has bytes, a device SOF every emulated ms;
+//  - an SSD1306 on I2C0 that also answers MicroPython's bit-banged I2C.scan() at pin level.
+// Emulated time is the cycle count (125 MHz); WFI sleeps jump to the next alarm.
+'use strict';
+
+const fs = require('fs');
+const net = require('net');
+const readline = require('readline');
+const { RP2040, USBCDC, GPIOPinState } = require('rp2040js');
+
+const FLASH_SIZE = 2 * 1024 * 1024;
+const CYCLE_NS = 8; // 125 MHz
+
+function parseArgs(argv) {
+  const o = { port: 0, firmware: null, bootrom: null, flash: null, speed: 1, vsys: 5000 };
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    const v = argv[i + 1];
+    if (k === '--port') (o.port = +v), i++;
+    else if (k === '--firmware') (o.firmware = v), i++;
+    else if (k === '--bootrom') (o.bootrom = v), i++;
+    else if (k === '--flash') (o.flash = v), i++;
+    else if (k === '--vsys') (o.vsys = +v), i++;
+    else if (k === '--speed') (o.speed = +v), i++;
+    else if (k === '--gc-end') (o.gcEnd = +v), i++;
+    else if (k === '--port-max') (o.portMax = +v), i++;
+    else throw new Error('unknown option ' + k);
+  }
+  return o;
+}
+
+const opts = parseArgs(process.argv.slice(2));
+
+function emit(obj) {
+  process.stdout.write(JSON.stringify(obj) + '\n');
+}
+
+// ---------------------------------------------------------------- the board's clock
+// Each MCU (one per power-up) has its own SimulationClock from 0; the board's time adds the
+// lengths of the earlier power-ups, so timestamps keep growing across hard resets.
+let mcu = null;
+let baseNs = 0;
+function nowNs() {
+  return baseNs + (mcu ? mcu.clock.nanos : 0);
+}
+function nowMs() {
+  return nowNs() / 1e6;
+}
+
+// ---------------------------------------------------------------- SPI-NOR flash (W25Q16JV-like)
+// Timings: typical figures of a W25Q16JV datasheet (page program 0.4 ms, 4 KB sector erase 45 ms,
+// 32 KB 120 ms, 64 KB 150 ms). An operation takes effect when its busy time ends; a hard reset
+// during it leaves it partly done (a prefix programmed, a prefix of the sector erased).
+const T_PP = 400e3;
+const T_SE = 45e6;
+const T_BE32 = 120e6;
+const T_BE64 = 150e6;
+
+class SpiFlash {
+  constructor() {
+    this.data = new Uint8Array(FLASH_SIZE).fill(0xff);
+    this.wel = false;
+    this.sr2 = 0x02; // QE set, as boot2 wants it
+    this.pending = null; // {kind, addr, len, bytes, start, end}
+    this.cmd = [];
+    this.dirty = false;
+    this.stats = { programs: 0, erases: 0 };
+    // Polling a busy chip: the CPU would spin (interrupts off) until the operation ends, so the
+    // board's clock jumps there at once, as it does over WFI: same board time, less host time.
+    this.skipBusy = null;
+  }
+  busy() {
+    if (this.pending && nowNs() >= this.pending.end) this.finish();
+    return this.pending !== null;
+  }
+  finish(fraction = 1) {
+    const p = this.pending;
+    this.pending = null;
+    if (!p) return;
+    const n = Math.floor(p.len * fraction);
+    if (p.kind === 'erase') {
+      this.data.fill(0xff, p.addr, p.addr + n);
+    } else {
+      for (let i = 0; i < n; i++) {
+        const a = (p.addr & ~0xff) | ((p.addr + i) & 0xff); // page wrap, as the chip does
+        this.data[a] &= p.bytes[i];
+      }
+    }
+    this.dirty = true;
+  }
+  cut() {
+    // power lost: whatever part of the operation had time to happen, happened
+    if (!this.pending) return;
+    const p = this.pending;
+    const f = Math.max(0, Math.min(1, (nowNs() - p.start) / (p.end - p.start)));
+    this.finish(f);
+  }
+  select() {
+    this.busy();
+    this.cmd = [];
+    this.readAddr = -1;
+  }
+  // one byte exchanged while selected; returns the byte the chip drives
+  xfer(b) {
+    const c = this.cmd;
+    c.push(b);
+    const op = c[0];
+    const n = c.length;
+    switch (op) {
+      case 0x05: // read status 1
+        if (n > 1 && this.busy() && this.skipBusy) this.skipBusy(this.pending.end - nowNs());
+        return n > 1 ? (this.busy() ? 1 : 0) | (this.wel ? 2 : 0) : 0;
+      case 0x35: // read status 2
+        return n > 1 ? this.sr2 : 0;
+      case 0x9f: // JEDEC ID: Winbond W25Q16
+        return [0, 0xef, 0x40, 0x15][n - 1] ?? 0;
+      case 0x4b: // unique ID: 4 dummy bytes, then 8 bytes
+        return n > 5 ? [0xe6, 0x60, 0x58, 0x38, 0x83, 0x4f, 0x2c, 0x26][(n - 6) % 8] : 0;
+      case 0xab: // release power-down / device ID
+        return n > 4 ? 0x14 : 0;
+      case 0x03: // read
+      case 0x0b: {
+        // fast read: one dummy byte
+        const hdr = op === 0x03 ? 4 : 5;
+        if (n <= hdr) return 0;
+        const a = ((c[1] << 16) | (c[2] << 8) | c[3]) + (n - hdr - 1);
+        return this.data[a % FLASH_SIZE];
+      }
+    }
+    return 0;
+  }
+  deselect() {
+    const c = this.cmd;
+    this.cmd = [];
+    if (!c.length) return;
+    const op = c[0];
+    const addr = c.length >= 4 ? ((c[1] << 16) | (c[2] << 8) | c[3]) % FLASH_SIZE : 0;
+    if (op === 0x06) this.wel = true;
+    else if (op === 0x04) this.wel = false;
+    else if (op === 0x01 || op === 0x31) {
+      if (this.wel && op === 0x31 && c.length > 1) this.sr2 = c[1] | 0x02;
+      if (this.wel && op === 0x01 && c.length > 2) this.sr2 = c[2] | 0x02;
+      this.wel = false;
+    } else if ((op === 0x02 || op === 0x20 || op === 0x52 || op === 0xd8) && c.length >= 4) {
+      if (!this.wel || this.busy()) return;
+      this.wel = false;
+      const t0 = nowNs();
+      if (op === 0x02) {
+        const bytes = c.slice(4, 4 + 256);
+        this.pending = { kind: 'prog', addr, len: bytes.length, bytes, start: t0, end: t0 + T_PP };
+        this.stats.programs++;
+        if (this.onWrite) this.onWrite();
+      } else {
+        const size = op === 0x20 ? 4096 : op === 0x52 ? 32768 : 65536;
+        const t = op === 0x20 ? T_SE : op === 0x52 ? T_BE32 : T_BE64;
+        const a = addr & ~(size - 1);
+        this.pending = { kind: 'erase', addr: a, len: size, start: t0, end: t0 + t };
+        this.stats.erases++;
+        if (this.onWrite) this.onWrite();
+      }
+    } else if (op === 0x60 || op === 0xc7) {
+      if (this.wel) this.data.fill(0xff), (this.wel = false), (this.dirty = true);
+    }
+  }
+}
+
+// The SSI as the boot ROM and boot2 use it in standard SPI mode: each byte written to DR0 is
+// shifted through the chip at once and its answer queued in the RX FIFO. Chip select is the
+// IO_QSPI SS override (flash_cs_force) or, in automatic mode, "until the SSI went idle" (a read
+// of SR after the TX FIFO drained ends the transfer, which is where boot2 waits).
+class FlashSSI {
+  constructor(flash) {
+    this.flash = flash;
+    this.regs = new Map();
+    this.rx = [];
+    this.forced = null; // null: automatic CS; true: forced low (selected); false: forced high
+    this.autoSel = false;
+  }
+  csForce(outover) {
+    // IO_QSPI GPIO_QSPI_SS_CTRL OUTOVER: 2 = drive low, 3 = drive high, 0 = normal
+    if (outover === 2) {
+      if (this.forced !== true) this.flash.select();
+      this.forced = true;
+    } else {
+      if (this.forced === true) this.flash.deselect();
+      this.forced = outover === 3 ? false : null;
+    }
+  }
+  readUint32(off) {
+    switch (off) {
+      case 0x20: // TXFLR
+        return 0;
+      case 0x24: // RXFLR
+        return this.rx.length;
+      case 0x28: // SR: TFNF | TFE | RFNE, never busy (bytes move at once)
+        if (this.forced === null && this.autoSel) {
+          this.flash.deselect();
+          this.autoSel = false;
+        }
+        return 0x6 | (this.rx.length ? 0x8 : 0);
+      case 0x58:
+        return 0x51535049;
+      case 0x5c:
+        return 0x3430312a;
+      case 0x60: // DR0
+        return this.rx.length ? this.rx.shift() : 0;
+    }
+    return this.regs.get(off) || 0;
+  }
+  writeUint32(off, v) {
+    if (off === 0x60) {
+      if (this.forced === false) {
+        this.rx.push(0xff);
+        return;
+      }
+      if (this.forced === null && !this.autoSel) {
+        this.flash.select();
+        this.autoSel = true;
+      }
+      this.rx.push(this.flash.xfer(v & 0xff));
+      if (this.rx.length > 16) this.rx.shift();
+      return;
+    }
+    if (off === 0x08 && !(v & 1)) {
+      // SSIENR off: the FIFOs clear
+      this.rx = [];
+      if (this.autoSel) this.flash.deselect(), (this.autoSel = false);
+    }
+    this.regs.set(off, v);
+  }
+  writeUint32Atomic(off, v, type) {
+    const old = type ? this.readUint32(off) : 0;
+    this.writeUint32(off, type === 1 ? old ^ v : type === 2 ? old | v : type === 3 ? old & ~v : v);
+  }
+  writeUint8(off, v) {
+    this.writeUint32(off & ~3, v);
+  }
+  writeUint16(off, v) {
+    this.writeUint32(off & ~3, v);
+  }
+  readUint8(off) {
+    return this.readUint32(off & ~3) & 0xff;
+  }
+  readUint16(off) {
+    return this.readUint32(off & ~3) & 0xffff;
+  }
+}
+
+class IOQSPI {
+  constructor(ssi) {
+    this.ssi = ssi;
+    this.regs = new Map();
+  }
+  readUint32(off) {
+    if (off === 0x08) {
+      // GPIO_QSPI_SS_STATUS: the pin reads high when floated (the board's pull-up): BOOTSEL off
+      return (1 << 17) | (1 << 19);
+    }
+    return this.regs.get(off) || 0;
+  }
+  writeUint32Atomic(off, v, type) {
+    // atomic aliases (+0x1000 xor, +0x2000 set, +0x3000 clear) of the same register
+    const old = this.regs.get(off) || 0;
+    this.writeUint32(off, type === 1 ? old ^ v : type === 2 ? old | v : type === 3 ? old & ~v : v);
+  }
+  writeUint32(off, v) {
+    this.regs.set(off, v >>> 0);
+    if (off === 0x0c) this.ssi.csForce((v >> 8) & 3);
+  }
+  writeUint8(off, v) {
+    this.writeUint32(off, v);
+  }
+  writeUint16(off, v) {
+    this.writeUint32(off, v);
+  }
+  readUint8(off) {
+    return this.readUint32(off & ~3) & 0xff;
+  }
+  readUint16(off) {
+    return this.readUint32(off & ~3) & 0xffff;
+  }
+}
+
+// ---------------------------------------------------------------- SSD1306 at 0x3C
+// Decodes the command stream into its 8 pages x 128 columns of GDDRAM, the way the controller
+// does (horizontal, vertical and page addressing), and counts a frame when a data run ends
+// having filled the column/page window.
+const SSD_ARGS = {
+  0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xa8: 1, 0xd3: 1, 0xda: 1, 0xd5: 1, 0xd9: 1, 0xdb: 1,
+  0x8d: 1, 0xad: 1, 0xa3: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2a: 5,
+};
+class SSD1306 {
+  constructor() {
+    this.ram = new Uint8Array(1024);
+    this.powerOn();
+    this.frames = []; // {n, t, data(hex of the panel frame)}
+    this.frameCount = 0;
+    this.lastFrameNs = 0;
+  }
+  powerOn() {
+    this.on = false;
+    this.invert = false;
+    this.entire = false;
+    this.contrast = 0x7f;
+    this.segRemap = false;
+    this.comDec = false;
+    this.mode = 2; // page addressing after reset
+    this.col0 = 0;
+    this.col1 = 127;
+    this.page0 = 0;
+    this.page1 = 7;
+    this.col = 0;
+    this.page = 0;
+    this.startLine = 0;
+    this.chargePump = false;
+    this.cmd = [];
+  }
+  begin() {
+    this.ctrl = null;
+    this.written = 0;
+    this.expectCtrl = true;
+    this.isData = false;
+  }
+  byte(b) {
+    if (this.expectCtrl) {
+      this.co = !!(b & 0x80);
+      this.isData = !!(b & 0x40);
+      this.expectCtrl = false;
+      return;
+    }
+    if (this.isData) this.data(b);
+    else this.command(b);
+    if (this.co) this.expectCtrl = true;
+  }
+  command(b) {
+    const c = this.cmd;
+    c.push(b);
+    const need = SSD_ARGS[c[0]] || 0;
+    if (c.length <= need) return;
+    this.cmd = [];
+    const op = c[0];
+    if (op === 0xae || op === 0xaf) this.on = op === 0xaf;
+    else if (op === 0xa6 || op === 0xa7) this.invert = op === 0xa7;
+    else if (op === 0xa4 || op === 0xa5) this.entire = op === 0xa5;
+    else if (op === 0xa0 || op === 0xa1) this.segRemap = op === 0xa1;
+    else if (op === 0xc0 || op === 0xc8) this.comDec = op === 0xc8;
+    else if (op === 0x81) this.contrast = c[1];
+    else if (op === 0x8d) this.chargePump = !!(c[1] & 4);
+    else if (op === 0x20) this.mode = c[1] & 3;
+    else if (op === 0x21) (this.col0 = c[1] & 127), (this.col1 = c[2] & 127), (this.col = this.col0);
+    else if (op === 0x22) (this.page0 = c[1] & 7), (this.page1 = c[2] & 7), (this.page = this.page0);
+    else if (op >= 0xb0 && op <= 0xb7) this.page = op & 7;
+    else if (op <= 0x0f) this.col = (this.col & 0xf0) | op;
+    else if (op >= 0x10 && op <= 0x1f) this.col = (this.col & 0x0f) | ((op & 0xf) << 4);
+    else if (op >= 0x40 && op <= 0x7f) this.startLine = op & 63;
+  }
+  data(b) {
+    this.ram[this.page * 128 + this.col] = b;
+    this.written++;
+    if (this.mode === 0) {
+      if (this.col >= this.col1) {
+        this.col = this.col0;
+        this.page = this.page >= this.page1 ? this.page0 : this.page + 1;
+      } else this.col++;
+    } else if (this.mode === 1) {
+      if (this.page >= this.page1) {
+        this.page = this.page0;
+        this.col = this.col >= this.col1 ? this.col0 : this.col + 1;
+      } else this.page++;
+    } else if (this.col < 127) this.col++;
+  }
+  end() {
+    const area = (this.col1 - this.col0 + 1) * (this.page1 - this.page0 + 1);
+    if (this.isData && this.written >= area && this.mode !== 2) {
+      this.frameCount++;
+      this.lastFrameNs = nowNs();
+      this.frames.push({ n: this.frameCount, t: nowMs(), data: Buffer.from(this.panel()).toString('hex') });
+      if (this.frames.length > 4000) this.frames.shift();
+    }
+  }
+  // What the panel shows, as a MONO_VLSB 128x64 buffer in the orientation of the usual module
+  // (SEG remapped, COM scan reversed: the framebuf's own layout). Off or charge pump off: dark.
+  panel() {
+    const out = new Uint8Array(1024);
+    if (!this.on || !this.chargePump) return out;
+    for (let y = 0; y < 64; y++) {
+      const row = this.comDec ? y : 63 - y;
+      const src = (row + this.startLine) & 63;
+      for (let x = 0; x < 128; x++) {
+        const col = this.segRemap ? x : 127 - x;
+        let bit = (this.ram[(src >> 3) * 128 + col] >> (src & 7)) & 1;
+        if (this.entire) bit = 1;
+        if (this.invert) bit ^= 1;
+        if (bit) out[(y >> 3) * 128 + x] |= 1 << (y & 7);
+      }
+    }
+    return out;
+  }
+}
+
+// ---------------------------------------------------------------- the board outside the MCU
+// These survive a hard reset (the display keeps its RAM and settings while powered: the reset
+// button resets the RP2040 only).
+const spiFlash = new SpiFlash();
+const display = new SSD1306();
+const PINS = { UP: 10, DOWN: 11, OK: 12, BACK: 13 };
+const WIRES = [18, 19, 20, 21];
+const SDA = 4;
+const SCL = 5;
+const BUZZER = 15;
+const pressed = new Set();
+const cut = new Set();
+let vsysMv = opts.vsys;
+const buzzLog = [];
+let lastBuzz = null;
+const consoleTail = [];
+let consoleLen = 0;
+let resets = 0;
+
+const firmware = fs.readFileSync(opts.firmware);
+const bootrom = fs.readFileSync(opts.bootrom);
+if (opts.flash && fs.existsSync(opts.flash)) {
+  const saved = fs.readFileSync(opts.flash);
+  spiFlash.data.set(saved.subarray(0, FLASH_SIZE));
+}
+spiFlash.data.set(firmware.subarray(0, Math.min(firmware.length, 0xa0000)));
+
+function saveFlash(path) {
+  fs.writeFileSync(path + '.tmp', spiFlash.data);
+  fs.renameSync(path + '.tmp', path);
+  spiFlash.dirty = false;
+}
+
+// ---------------------------------------------------------------- USB CDC <-> TCP
+let client = null;
+let hostBytes = []; // waiting to go to the device
+let cdc = null;
+let parkedRead = null; // an OUT request waiting for host bytes
+let usbReady = false;
+
+function feedParked() {
+  if (!parkedRead || !hostBytes.length || !cdc) return;
+  const { usb, ep, size } = parkedRead;
+  parkedRead = null;
+  const n = Math.min(size, hostBytes.length);
+  const buf = Uint8Array.from(hostBytes.slice(0, n));
+  hostBytes = hostBytes.slice(n);
+  usb.endpointReadDone(ep, buf);
+}
+
+const server = net.createServer((sock) => {
+  if (client) client.destroy();
+  client = sock;
+  sock.setNoDelay(true);
+  sock.on('data', (d) => {
+    for (const b of d) hostBytes.push(b);
+    feedParked();
+    wake();
+  });
+  sock.on('close', () => {
+    if (client === sock) client = null;
+  });
+  sock.on('error', () => {});
+});
+
+function deviceOut(buf) {
+  if (client) client.write(Buffer.from(buf));
+  consoleTail.push(Buffer.from(buf));
+  consoleLen += buf.length;
+  while (consoleLen > 65536 && consoleTail.length > 1) consoleLen -= consoleTail.shift().length;
+  if (consoleEvents) emit({ ev: 'console', t: nowMs(), data: Buffer.from(buf).toString('latin1') });
+}
+let consoleEvents = false;
+
+// ---------------------------------------------------------------- I2C: the display's bus
+function attachI2C(m) {
+  const i2c = m.i2c[0];
+  let target = false;
+  const byteNs = () => 9 * Math.max(1, i2c.sclLowPeriod + i2c.sclHighPeriod) * CYCLE_NS;
+  const later = (fn, ns) => {
+    const a = m.clock.createAlarm(fn);
+    a.schedule(ns);
+  };
+  i2c.onStart = () => later(() => i2c.completeStart(), byteNs() / 9);
+  i2c.onConnect = (addr) => {
+    target = addr === 0x3c;
+    if (target) display.begin();
+    later(() => i2c.completeConnect(target), byteNs());
+  };
+  i2c.onWriteByte = (v) => {
+    if (target) display.byte(v);
+    later(() => i2c.completeWrite(target), byteNs());
+  };
+  i2c.onReadByte = () => later(() => i2c.completeRead(0x43), byteNs()); // status: display on
+  i2c.onStop = () => {
+    if (target) display.end();
+    target = false;
+    later(() => i2c.completeStop(), byteNs() / 9);
+  };
+
+  // The same display at pin level, for MicroPython's bit-banged zero-length probes (scan()):
+  // open-drain lines with pull-ups; the display pulls SDA low to acknowledge its address.
+  const sda = m.gpio[SDA];
+  const scl = m.gpio[SCL];
+  let sdaLvl = true;
+  let sclLvl = true;
+  let bits = 0;
+  let nbits = 0;
+  let ack = false;
+  let active = false;
+  const drivenLow = (p) => p.functionSelect === 5 && p.outputEnable && !p.outputValue;
+  const update = () => {
+    const newScl = !drivenLow(scl);
+    const newSda = !drivenLow(sda) && !ack;
+    if (sclLvl && newScl && sdaLvl && !newSda) {
+      active = true; // START
+      bits = 0;
+      nbits = 0;
+    } else if (sclLvl && newScl && !sdaLvl && newSda) {
+      active = false; // STOP
+      ack = false;
+    } else if (active && !sclLvl && newScl) {
+      // rising SCL: sample
+      if (nbits < 8) {
+        bits = (bits << 1) | (newSda ? 1 : 0);
+      }
+      nbits++;
+    } else if (active && sclLvl && !newScl) {
+      // falling SCL: after the 8th bit, acknowledge our address; after the 9th, let go
+      if (nbits === 8 && bits >> 1 === 0x3c) ack = true;
+      else if (nbits === 9) {
+        ack = false;
+        nbits = 0;
+        bits = 0;
+      }
+    }
+    sclLvl = newScl;
+    const sdaNow = !drivenLow(sda) && !ack;
+    sdaLvl = sdaNow;
+    if (scl.functionSelect === 5) scl.setInputValue(sclLvl);
+    if (sda.functionSelect === 5) sda.setInputValue(sdaLvl);
+  };
+  sda.addListener(update);
+  scl.addListener(update);
+  sda.setInputValue(true);
+  scl.setInputValue(true);
+}
+
+// ---------------------------------------------------------------- buttons, wires, ADC, buzzer
+let cutDone = false; // after an armed cut, the hands are off the buttons until the next command
+function applyInputs(m) {
+  if (cutDone) pressed.clear();
+  for (const [name, pin] of Object.entries(PINS)) m.gpio[pin].setInputValue(!pressed.has(name));
+  WIRES.forEach((pin, i) => m.gpio[pin].setInputValue(cut.has(i)));
+}
+
+function attachBuzzer(m) {
+  const pwm = m.pwm;
+  const ch = pwm.channels[BUZZER >> 1];
+  const sample = () => {
+    const top = ch.top + 1;
+    const cc = BUZZER & 1 ? ch.cc >>> 16 : ch.cc & 0xffff;
+    const intDiv = (ch.div >> 4) & 0xff || 256;
+    const div = intDiv + (ch.div & 0xf) / 16;
+    const phase = ch.csr & 2 ? 2 : 1;
+    const en = !!(ch.csr & 1) && m.gpio[BUZZER].functionSelect === 4;
+    const on = en && cc > 0;
+    const freq = on ? Math.round(m.clkSys / (div * top * phase)) : 0;
+    const duty = on ? Math.min(65535, Math.round((cc * 65535) / top)) : 0;
+    const key = freq + ':' + duty;
+    if (key !== lastBuzz) {
+      lastBuzz = key;
+      buzzLog.push({ t: nowMs(), freq, duty });
+      if (buzzLog.length > 10000) buzzLog.shift();
+    }
+  };
+  // One register write at a time passes through states no ear hears (a new divider with the old
+  // TOP, a new frequency with the old duty): the log takes the state 50 us after a burst.
+  const settleAlarm = m.clock.createAlarm(sample);
+  let armed = false;
+  const later = () => {
+    armed = false;
+    sample();
+  };
+  settleAlarm.callback = later;
+  const orig = pwm.writeUint32.bind(pwm);
+  pwm.writeUint32 = (off, v) => {
+    orig(off, v);
+    if (!armed) {
+      armed = true;
+      settleAlarm.schedule(50e3);
+    }
+  };
+  m.gpio[BUZZER].addListener(() => {});
+  m.ioSample = sample;
+}
+
+function attachADC(m) {
+  // VSYS through the Pico's 3:1 divider on GP29 (ADC3), 12 bits of 3.3 V
+  m.adc.onADCRead = (channel) => {
+    let v = 0;
+    if (channel === 3) v = Math.round(((vsysMv / 3) * 4095) / 3300);
+    else if (channel === 4) v = 876; // the temperature sensor near 27 C
+    const a = m.clock.createAlarm(() => m.adc.completeADCRead(Math.min(4095, v), false));
+    a.schedule(2e3);
+  };
+}
+
+// ---------------------------------------------------------------- power-up
+function boot() {
+  const m = new RP2040();
+  m.logger = { debug() {}, info() {}, warn() {}, error() {} };
+  m.loadBootrom(new Uint32Array(new Uint8Array(bootrom).buffer));
+  const ssi = new FlashSSI(spiFlash);
+  spiFlash.skipBusy = (ns) => {
+    if (ns > 0) m.clock.tick(ns);
+  };
+  m.peripherals[0x18000] = ssi;
+  m.peripherals[0x40018] = new IOQSPI(ssi);
+  mirrorFlash(m);
+  attachI2C(m);
+  attachBuzzer(m);
+  attachADC(m);
+  applyInputs(m);
+
+  usbReady = false;
+  parkedRead = null;
+  const usb = m.usbCtrl;
+  cdc = new USBCDC(usb);
+  cdc.onDeviceConnected = () => {
+    usbReady = true;
+    emit({ ev: 'usb', t: nowMs() });
+  };
+  cdc.onSerialData = deviceOut;
+  const helperRead = usb.onEndpointRead;
+  usb.onEndpointRead = (ep, size) => {
+    if (ep === cdc.outEndpoint) {
+      parkedRead = { usb, ep, size };
+      feedParked();
+    } else helperRead(ep, size);
+  };
+  // Device start-of-frame every emulated ms (rp2040js raises SOF in host mode only); reading
+  // SOF_RD clears it, as on the chip.
+  const sof = m.clock.createAlarm(() => {
+    if (usb.mainCtrl & 1 && !usb.hostMode) {
+      usb.sofFrameNumber = (usb.sofFrameNumber + 1) & 0x7ff;
+      usb.intRaw |= 1 << 17;
+      usb.checkInterrupts();
+    }
+    sof.schedule(1e6);
+  });
+  sof.schedule(1e6);
+  const usbRead = usb.readUint32.bind(usb);
+  usb.readUint32 = (off) => {
+    if (off === 0x48) {
+      usb.intRaw &= ~(1 << 17);
+      usb.checkInterrupts();
+    }
+    return usbRead(off);
+  };
+  m.core.PC = 0x10000000;
+  mcu = { rp2040: m, clock: m.clock };
+  return m;
+}
+
+// XIP reads go to the MCU's flash array; keep it the chip's array (one buffer, no copies).
+function mirrorFlash(m) {
+  // rp2040js bounds reads by flash.length; a 2 MB chip is mirrored by the address decoder,
+  // but firmware never reads past 2 MB, so the 2 MB array itself is enough.
+  m.flash = spiFlash.data;
+  m.flash16 = new Uint16Array(spiFlash.data.buffer);
+  m.flashView = new DataView(spiFlash.data.buffer);
+}
+
+function hardReset() {
+  spiFlash.cut();
+  baseNs += mcu.clock.nanos;
+  resets++;
+  hostBytes = [];
+  if (client) {
+    // the USB device went away: the host's serial port closes
+    client.destroy();
+    client = null;
+  }
+  boot();
+  gcArea = null;
+  hookPC = opts.gcEnd != null ? opts.gcEnd : -1;
+  emit({ ev: 'reset', t: nowMs() });
+}
+
+// ---------------------------------------------------------------- the live heap
+// At the entry of MicroPython's gc_collect_end (its address from the firmware's ELF) the hook
+// notes the return address; when the CPU gets there the sweep is done, and the free blocks of
+// the GC's allocation table (2 bits a 16-byte block, 0 = free) are what gc.mem_free() would
+// say right after that collection: the live heap, at every collection the firmware runs.
+let hookPC = opts.gcEnd != null ? opts.gcEnd : -1;
+let gcArea = null; // address of {atb_start, atb_len, fin_start, pool_start, pool_end}
+let gcHeap = null;
+function findGcArea(m) {
+  for (let a = 0x20000000; a < 0x20010000; a += 4) {
+    const atb = m.readUint32(a) >>> 0;
+    const len = m.readUint32(a + 4) >>> 0;
+    const ps = m.readUint32(a + 12) >>> 0;
+    const pe = m.readUint32(a + 16) >>> 0;
+    if (atb >>> 28 === 2 && len > 0 && pe - ps === len * 64 && atb + len <= ps) return a;
+  }
+  return null;
+}
+function gcFree(m) {
+  if (gcArea === null) gcArea = findGcArea(m);
+  if (gcArea === null) return null;
+  const atb = m.readUint32(gcArea) >>> 0;
+  const len = m.readUint32(gcArea + 4) >>> 0;
+  let free = 0;
+  for (let i = 0; i < len; i++) {
+    const b = m.readUint8(atb + i);
+    for (let k = 0; k < 8; k += 2) if (((b >> k) & 3) === 0) free++;
+  }
+  return free * 16;
+}
+let gcReturn = -1;
+function gcHook(m) {
+  const core = m.core;
+  if (core.PC === opts.gcEnd) {
+    gcReturn = (core.registers[14] & ~1) >>> 0;
+    hookPC = gcReturn;
+    return;
+  }
+  hookPC = opts.gcEnd;
+  const free = gcFree(m);
+  if (free === null) return;
+  if (!gcHeap) gcHeap = { last: 0, min: null, count: 0, t_min: 0, t: 0 };
+  gcHeap.last = free;
+  gcHeap.t = nowMs();
+  gcHeap.count++;
+  if (gcHeap.min === null || free < gcHeap.min) (gcHeap.min = free), (gcHeap.t_min = nowMs());
+}
+
+// ---------------------------------------------------------------- running
+// mode 'run': free-running (optionally no faster than real time); 'pause'; 'until': run to an
+// emulated time then pause and answer.
+let mode = 'run';
+let busyNs = 0; // board time spent executing (not in WFI/WFE)
+let settle = null; // {quietNs, maxNs, sliceStart, busyStart, quietSince, reply}
+let untilNs = 0;
+let untilReply = null;
+const scheduled = []; // {ns, fn}, sorted
+let timer = null;
+
+function schedule(ns, fn) {
+  let i = scheduled.length;
+  while (i > 0 && scheduled[i - 1].ns > ns) i--;
+  scheduled.splice(i, 0, { ns, fn });
+}
+
+function step(limitNs) {
+  // run until limitNs (board time) or ~15 ms of wall time, whichever comes first
+  const m = mcu.rp2040;
+  const core = m.core;
+  const clock = m.clock;
+  const wallEnd = Date.now() + 15;
+  while (true) {
+    const next = scheduled.length ? Math.min(limitNs, scheduled[0].ns) : limitNs;
+    const target = next - baseNs;
+    for (let i = 0; i < 200000 && clock.nanos < target; i++) {
+      if (core.waiting) {
+        const dt = clock.nanosToNextAlarm;
+        if (dt <= 0) clock.tick(CYCLE_NS);
+        else clock.tick(Math.min(dt, target - clock.nanos));
+      } else {
+        if (core.PC === hookPC) gcHook(m);
+        const dt = core.executeInstruction() * CYCLE_NS;
+        busyNs += dt;
+        clock.tick(dt);
+      }
+    }
+    while (scheduled.length && scheduled[0].ns <= nowNs()) scheduled.shift().fn();
+    if (nowNs() >= limitNs || Date.now() >= wallEnd) return;
+  }
+}
+
+// Free-running, the board goes no faster than `speed` x real time (1: a real Pico; 0: no
+// limit): idle WFI time is skipped only up to 100 ms ahead of the wall clock, so a board that
+// sleeps waiting for its host does not race its clock ahead by days.
+let budgetNs = 0;
+let lastWall = Date.now();
+function loop() {
+  timer = null;
+  if (mode === 'pause') return;
+  const wall = Date.now();
+  budgetNs = Math.min(budgetNs + (wall - lastWall) * 1e6 * opts.speed, 100e6);
+  lastWall = wall;
+  let limit = Infinity;
+  if (mode === 'settle') limit = Math.min(settle.sliceStart + 5e6, settle.maxNs);
+  else if (mode === 'until') limit = untilNs;
+  else if (opts.speed > 0) limit = nowNs() + budgetNs;
+  const t0 = nowNs();
+  if (nowNs() < limit) step(limit);
+  if (mode === 'run' && opts.speed > 0) budgetNs = Math.max(0, budgetNs - (nowNs() - t0));
+  if (mode === 'settle' && nowNs() >= limit) {
+    // a 5 ms slice ended: settled when the CPU was busy less than 20% of the last `quiet` ms
+    // (the app loop polls every 20-40 ms; drawing and sending a frame keeps it busy far longer)
+    const s = settle;
+    s.slices.push(busyNs - s.busyStart);
+    s.sliceStart = nowNs();
+    s.busyStart = busyNs;
+    const want = Math.max(1, Math.round(s.quietNs / 5e6));
+    if (s.slices.length > want) s.slices.shift();
+    const busy = s.slices.reduce((a, b) => a + b, 0) / (s.slices.length * 5e6);
+    const quiet =
+      s.slices.length >= want &&
+      busy < 0.2 &&
+      nowNs() - Math.max(display.lastFrameNs, s.start) >= s.frameQuietNs;
+    if (quiet || nowNs() >= s.maxNs) {
+      mode = 'pause';
+      settle = null;
+      s.reply({ t: nowMs(), settled: quiet });
+      return;
+    }
+  }
+  if (mode === 'until' && nowNs() >= untilNs) {
+    mode = 'pause';
+    const r = untilReply;
+    untilReply = null;
+    if (r) r();
+    return;
+  }
+  timer = setTimeout(loop, mode === 'run' && opts.speed > 0 && budgetNs < 1e6 ? 1 : 0);
+}
+function wake() {
+  if (!timer && mode !== 'pause') timer = setTimeout(loop, 0);
+}
+
+// ---------------------------------------------------------------- commands
+function frameOf(f) {
+  return { n: f.n, t: f.t, data: f.data };
+}
+
+const commands = {
+  info: () => ({
+    port: server.address().port,
+    t: nowMs(),
+    usb: usbReady,
+    resets,
+    frames: display.frameCount,
+    busy_ms: busyNs / 1e6,
+    flash: spiFlash.stats,
+  }),
+  time: () => { const l = []; let a = mcu.clock.nextAlarm; while (a && l.length < 10) { l.push(a.nanos - mcu.clock.nanos); a = a.next; } const c = mcu.rp2040.core; const u = mcu.rp2040.usbCtrl; return { t: nowMs(), alarms: l, waiting: c.waiting, pend: c.pendingInterrupts.toString(16), en: c.enabledInterrupts.toString(16), PM: c.PM, pc: c.PC.toString(16), intRaw: u.intRaw.toString(16), inte: u.intEnable.toString(16) }; },
+  press: (a) => {
+    const at = a.at == null ? nowNs() : a.at * 1e6;
+    schedule(at, () => {
+      pressed.add(a.name);
+      applyInputs(mcu.rp2040);
+    });
+    if (at <= nowNs()) while (scheduled.length && scheduled[0].ns <= nowNs()) scheduled.shift().fn();
+    return { t: at / 1e6 };
+  },
+  release: (a) => {
+    const at = a.at == null ? nowNs() : a.at * 1e6;
+    schedule(at, () => {
+      pressed.delete(a.name);
+      applyInputs(mcu.rp2040);
+    });
+    if (at <= nowNs()) while (scheduled.length && scheduled[0].ns <= nowNs()) scheduled.shift().fn();
+    return { t: at / 1e6 };
+  },
+  wire: (a) => {
+    if (a.cut) cut.add(a.index);
+    else cut.delete(a.index);
+    applyInputs(mcu.rp2040);
+    return {};
+  },
+  heap: (a) => {
+    const r = gcHeap ? Object.assign({}, gcHeap) : null;
+    if (a.reset && gcHeap) (gcHeap.min = null), (gcHeap.count = 0);
+    return { heap: r };
+  },
+  vsys: (a) => {
+    vsysMv = a.mv;
+    return {};
+  },
+  frame: () => {
+    const p = Buffer.from(display.panel()).toString('hex');
+    return {
+      data: p,
+      n: display.frameCount,
+      t_last: display.lastFrameNs / 1e6,
+      on: display.on,
+      contrast: display.contrast,
+      invert: display.invert,
+    };
+  },
+  frames: (a) => ({ frames: display.frames.filter((f) => f.n > (a.since || 0)).map(frameOf) }),
+  buzzer: (a) => ({ events: buzzLog.filter((e) => e.t >= (a.since || 0)) }),
+  console: (a) => {
+    if (a.events != null) consoleEvents = !!a.events;
+    return { text: Buffer.concat(consoleTail).toString('latin1') };
+  },
+  // arm_cut: a hard reset `delay_us` after the next page program or erase starts (a power cut
+  // inside a save); the buttons are then let go until the next reset or arm_cut
+  arm_cut: (a) => {
+    cutDone = false;
+    spiFlash.onWrite = () => {
+      spiFlash.onWrite = null;
+      schedule(nowNs() + (a.delay_us || 0) * 1e3, () => {
+        cutDone = true;
+        hardReset();
+        applyInputs(mcu.rp2040);
+      });
+    };
+    return {};
+  },
+  reset: () => {
+    cutDone = false;
+    spiFlash.onWrite = null;
+    hardReset();
+    wake();
+    return { t: nowMs() };
+  },
+  save: (a) => {
+    saveFlash(a.path || opts.flash);
+    return {};
+  },
+  pause: () => {
+    mode = 'pause';
+    return { t: nowMs() };
+  },
+  go: () => {
+    mode = 'run';
+    lastWall = Date.now();
+    wake();
+    return { t: nowMs() };
+  },
+  // run: advance the board by ms (or to the board time `to`), then pause; answered when done
+  run: (a, reply) => {
+    mode = 'until';
+    untilNs = a.to != null ? a.to * 1e6 : nowNs() + a.ms * 1e6;
+    untilReply = () => reply({ t: nowMs() });
+    wake();
+    return undefined;
+  },
+  // settle: run until the CPU was busy < 20% of the last `quiet` ms and no frame came for
+  // `frame_quiet` ms (the app waits for input, no animation runs),
+  // at most `max` ms; then pause
+  settle: (a, reply) => {
+    mode = 'settle';
+    const t = nowNs();
+    settle = {
+      quietNs: (a.quiet || 60) * 1e6,
+      frameQuietNs: (a.frame_quiet == null ? 300 : a.frame_quiet) * 1e6,
+      maxNs: t + (a.max || 5000) * 1e6,
+      start: t, // a frame must not come for frame_quiet ms from here: the app has time to react
+      sliceStart: t,
+      busyStart: busyNs,
+      slices: [],
+      reply,
+    };
+    wake();
+    return undefined;
+  },
+  peek: (a) => {
+    const m = mcu.rp2040;
+    const out = [];
+    for (let i = 0; i < (a.n || 1); i++) out.push(m.readUint32(a.addr + 4 * i) >>> 0);
+    return { words: out };
+  },
+  quit: () => {
+    if (opts.flash) saveFlash(opts.flash);
+    setTimeout(() => process.exit(0), 10);
+    return {};
+  },
+};
+
+const rl = readline.createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  if (!line.trim()) return;
+  let a;
+  try {
+    a = JSON.parse(line);
+  } catch (e) {
+    emit({ error: 'bad json: ' + line });
+    return;
+  }
+  const reply = (r) => emit(Object.assign({ id: a.id, ok: true }, r));
+  const fn = commands[a.cmd];
+  if (!fn) {
+    emit({ id: a.id, ok: false, error: 'unknown command ' + a.cmd });
+    return;
+  }
+  try {
+    const r = fn(a, reply);
+    if (r !== undefined) reply(r);
+  } catch (e) {
+    emit({ id: a.id, ok: false, error: String(e && e.stack ? e.stack : e) });
+  }
+});
+rl.on('close', () => {
+  if (opts.flash) saveFlash(opts.flash);
+  process.exit(0);
+});
+
+// A port taken meanwhile (another board started at the same moment): the next one in the range.
+server.on('error', (e) => {
+  if (e.code === 'EADDRINUSE' && opts.portMax && opts.port < opts.portMax) {
+    opts.port++;
+    server.listen(opts.port, '127.0.0.1');
+  } else throw e;
+});
+server.listen(opts.port, '127.0.0.1', () => {
+  boot();
+  emit({ ev: 'ready', port: server.address().port, url: 'socket://127.0.0.1:' + server.address().port });
+  wake();
+});
