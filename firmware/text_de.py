@@ -50,6 +50,7 @@ TEXT = {
     "e.toolarge": "Datei zu groß",
     "e.json": "kein gültiges JSON",
     "e.title": "Hinweis",
+    "e.twice": "Schlüssel doppelt",
     "e.deep": "zu tief verschachtelt",
     "e.settings": "Die Optionen waren beschädigt; die Vorgaben gelten wieder.",
     "e.read": "nicht lesbar",

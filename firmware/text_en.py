@@ -49,6 +49,7 @@ TEXT = {
     "e.toolarge": "file too large",
     "e.json": "not valid JSON",
     "e.title": "Notice",
+    "e.twice": "key given twice",
     "e.deep": "too deeply nested to read",
     "e.settings": "The settings file was damaged; the defaults are back.",
     "e.read": "cannot read",

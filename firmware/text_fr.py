@@ -50,6 +50,7 @@ TEXT = {
     "e.toolarge": "fichier trop gros",
     "e.json": "JSON invalide",
     "e.title": "Avis",
+    "e.twice": "clé donnée deux fois",
     "e.deep": "trop imbriqué pour être lu",
     "e.settings": "Le fichier des réglages était endommagé; les valeurs par défaut reviennent.",
     "e.read": "illisible",

@@ -239,3 +239,15 @@ def test_the_accented_letters_are_drawn_from_their_hand_drawn_bits_at_every_scal
     bits = hand_drawn_bits()
     assert len(bits) == 8 * 17  # one 8x8 glyph for each of text.EXTRA's letters
     assert mpy(GLYPHS % (bits,))[0] == "0"
+
+
+def test_every_app_key_the_firmware_asks_for_is_in_the_tables():
+    # strings.get("x") with a key no table has shows the key itself on the device ("e.twice"):
+    # every literal key the firmware asks the app table for must be in English (and so, by the
+    # test above, in every language).
+    asked = set()
+    for path in (ROOT / "firmware").rglob("*.py"):
+        asked.update(re.findall(r'strings\.get\("([^"]+)"\)', path.read_text()))
+    assert len(asked) > 40
+    english = table("firmware.text_%s", "en")
+    assert sorted(k for k in asked if k not in english) == []
