@@ -162,7 +162,7 @@ def test_a_seat_name_is_picked_from_the_list_and_keeps_its_accent(tmp_path):
     with start(flash=flash) as sim:
         sim.wait(50)
         open_main_item(sim, "Settings")
-        tap(sim, "DOWN", 4)
+        tap(sim, "DOWN", 5)  # past sound, volume, brightness, auto-hide and language
         tap(sim, "OK")
         tap(sim, "DOWN")  # seat 2
         tap(sim, "OK")
@@ -176,7 +176,7 @@ def test_a_seat_name_is_picked_from_the_list_and_keeps_its_accent(tmp_path):
     with start(flash=flash) as sim:  # the replaced name comes first the next time
         sim.wait(50)
         open_main_item(sim, "Settings")
-        tap(sim, "DOWN", 4)
+        tap(sim, "DOWN", 5)
         tap(sim, "OK")
         tap(sim, "DOWN")
         tap(sim, "OK")
@@ -193,7 +193,7 @@ def test_al_takes_fifteen_presses_in_the_letter_editor(tmp_path):
     with start(flash=flash) as sim:
         sim.wait(50)
         open_main_item(sim, "Settings")
-        tap(sim, "DOWN", 4)
+        tap(sim, "DOWN", 5)
         tap(sim, "OK")
         tap(sim, "OK")
         tap(sim, "OK")  # Type A-Z

@@ -125,7 +125,7 @@ print(type(a.stack.top()).__name__, a.stack.top().title)
         [sys.executable, "-c", prog], capture_output=True, text=True, cwd=tmp_path, timeout=120
     )
     assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.splitlines()[-2:] == ["True True", "ListScreen Fusebox"]
+    assert out.stdout.splitlines()[-2:] == ["True True", "SavesList Fusebox"]
 
 
 def test_the_drive_file_set_is_micropythons_plus_the_layer():

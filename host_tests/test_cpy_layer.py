@@ -64,10 +64,12 @@ print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display
         ),
         tmp_path,
     )
-    assert lines[0] == "('ListScreen', 'Fusebox')"
+    assert lines[0] == "('SavesList', 'Fusebox')"
     assert lines[1] == "True True"  # the CircuitPython rendering is MicroPython's, pixel for pixel
     assert lines[2] == "('TimerScreen', 'Classic 5:00')"
-    assert lines[3] == "True True"
+    # The MacroPad has a key for each symbol, so its timer needs no picker line and draws larger
+    # digits than the four-button pico-ssd1306: equal to its own golden, not to the Pico's.
+    assert lines[3] == "True False"
     assert lines[4] == "True False"  # show() refreshes; displayio does not refresh on its own
     # snap() is the SH1106's RAM as displayio's compositor wrote it over the bus: the bitmap's
     # picture, sent as dirty areas (fewer bytes than a whole 1 KB frame per refresh)

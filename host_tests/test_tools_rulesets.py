@@ -128,7 +128,7 @@ def test_list_uses_the_boards_own_validator(vboard, shipped):
     flash = Path(vboard.flash)
     shutil.copytree(ROOT / "core", flash / "core", ignore=shutil.ignore_patterns("__pycache__"))
     (flash / "firmware" / "games").mkdir(parents=True)
-    for name in ("__init__.py", "catalog.py", "strings.py", "games/__init__.py"):
+    for name in ("__init__.py", "catalog.py", "strings.py", "text_en.py", "games/__init__.py"):
         shutil.copy(ROOT / "firmware" / name, flash / "firmware" / name)  # the board's reader
     # This board's core takes smaller files than the host's: proof of whose verdict is shown.
     src = flash / "core" / "ruleset.py"
