@@ -32,7 +32,7 @@ def test_deploy_to_a_blank_board_copies_everything_and_a_reset_shows_the_main_me
     assert summary["copied"] == summary["files"] > 100
     boot_to_menu(p)
     lines = [t for _, t in p.lines]
-    assert any(t.endswith("screen 1 ListScreen Fusebox") for t in lines), lines[-5:]
+    assert any(t.endswith("screen 1 SavesList Fusebox") for t in lines), lines[-5:]
     frame = p.frame()
     assert has_text(frame, "Time Bomb") and has_text(frame, "Bomb timer")
 
