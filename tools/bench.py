@@ -307,9 +307,10 @@ def main(argv=None):
     for r in ROWS:
         print("%-8s %-40s %-30s %s" % r)
     print()
-    print("Heap figures come from the 64-bit unix port: a 32-bit RP2040 needs about 0.68 times")
-    print("as much (make bench-32). Times are a PC's, not a 125 MHz RP2040's:")
-    print("compare them between commits on the same machine. Sizes and bytes are exact.")
+    print("Heap figures outside the board section come from the 64-bit unix port (a stand-in;")
+    print("the board section is the real rp2 firmware on the emulated Pico, in board time).")
+    print("Other times are a PC's: compare them between commits on the same machine.")
+    print("Sizes and bytes are exact.")
     return 0
 
 
