@@ -16,8 +16,9 @@ from firmware.ui.stack import Stack
 from firmware.ui.text import Text
 
 # The loop's sleep per step: short while a sound plays (tone lengths), medium while a button is
-# down or a screen animates (holds, countdown), long when idle (saves battery; a press still
-# lands within 40 ms, then the 20 ms debounce).
+# down or a screen animates (holds, countdown), long when idle (saves battery). A board's
+# hw.wait_ms polls the pins every few ms meanwhile and ends the wait at a change, so a press
+# lands at once; elsewhere (the sim) a press lands within 40 ms, then the 20 ms debounce.
 _STEP_SOUND_MS = const(10)
 _STEP_LIVE_MS = const(20)
 _STEP_IDLE_MS = const(40)
@@ -47,7 +48,10 @@ class App:
         self.board = board_name
         self.lay = Layout(self.fb.width, self.fb.height, getattr(self.fb, "colour", False))
         self.txt = Text(self.lay.scale, self.lay.w)
-        self.buttons = B.Buttons(hw.keymap)
+        # A board that polls its pins every few ms while the loop waits (hw.wait_ms) debounces
+        # on the first edge: a press lands at once, a short tap is not lost.
+        self.buttons = B.Buttons(hw.keymap, leading=getattr(hw, "edge_debounce", False))
+        self._wait = getattr(hw, "wait_ms", None) or hw.sleep_ms
         prof = getattr(hw, "profile", None) or {}
         bz = prof.get("buzzer") or {}
         self.sound = buzzer.Sound(hw.buzzer, bz.get("resonance_hz", 2700))
@@ -205,12 +209,13 @@ class App:
             self._collected = True
             gc.collect()
         self.steps += 1
+        # hw.wait_ms returns early when a button changes (a board polls its pins meanwhile).
         if self.sound.busy():
-            hw.sleep_ms(_STEP_SOUND_MS)
+            self._wait(_STEP_SOUND_MS)
         elif raw or top.live:
-            hw.sleep_ms(_STEP_LIVE_MS)
+            self._wait(_STEP_LIVE_MS)
         else:
-            hw.sleep_ms(_STEP_IDLE_MS)
+            self._wait(_STEP_IDLE_MS)
 
     def run(self):
         self.boot(self.hw.ticks_ms())

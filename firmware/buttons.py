@@ -14,6 +14,12 @@ Events are packed ints `button << 4 | kind` in a preallocated ring; get() return
 (32 deep; when full, new events are dropped and counted in `dropped`). is_down(b) and
 held_ms(b, now) give the logical state for hold gestures; clear() empties the queue.
 Timing uses core.ticks.diff (2**30 wrap), so the ticks counter may wrap mid-press.
+
+Debounce: by default a change counts once it held debounce_ms (a glitch shorter than that is
+ignored, and a press lands debounce_ms late). With leading=True (a board whose loop polls every
+few ms, firmware/hardware.py) a change counts at the first poll that sees it, and the button's
+changes in the next debounce_ms are ignored (the contacts bounce): a press lands at once, and a
+tap as short as one poll is seen.
 """
 
 from core import const
@@ -65,20 +71,22 @@ def keymap_from(names, mapping):
 
 
 class Buttons:
-    def __init__(self, keymap, debounce_ms=20, long_ms=600, repeat_ms=150):
+    def __init__(self, keymap, debounce_ms=20, long_ms=600, repeat_ms=150, leading=False):
         if len(keymap) > _MAX_PHYS:
             raise ValueError("at most 8 physical buttons")
         self.keymap = keymap
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
         self.repeat_ms = repeat_ms
+        self.leading = leading
         n = len(keymap)
         self._n = n
         # Per physical button; lists of small ints, so updates never allocate.
         self._raw = bytearray(n)
         self._stable = bytearray(n)
         self._phase = bytearray(n)  # 0 up, 1 down before long, 2 long reached
-        self._since = [0] * n  # when raw last changed
+        self._since = [0] * n  # when raw last changed (leading: when stable last changed)
+        self._locked = bytearray(n)  # leading: 1 while changes are ignored after one
         self._next = [0] * n  # when the next LONG/REPEAT is due
         # Per logical button: how many physical buttons hold it, and since when.
         self._down = bytearray(6)
@@ -132,6 +140,9 @@ class Buttons:
         self._emit(button, RELEASE)
 
     def poll(self, now_ms, raw):
+        if self.leading:
+            self._poll_leading(now_ms, raw)
+            return
         for i in range(self._n):
             r = (raw >> i) & 1
             if r != self._raw[i]:
@@ -142,6 +153,23 @@ class Buttons:
                     self._stable[i] = r
                     if r:
                         self._pressed(i, self._since[i])
+                    else:
+                        self._released(i)
+            elif r and self._phase[i] and diff(now_ms, self._next[i]) >= 0:
+                self._timer(i, now_ms)
+
+    def _poll_leading(self, now_ms, raw):
+        for i in range(self._n):
+            r = (raw >> i) & 1
+            if self._locked[i] and diff(now_ms, self._since[i]) >= self.debounce_ms:
+                self._locked[i] = 0
+            if r != self._stable[i]:
+                if not self._locked[i]:
+                    self._stable[i] = r
+                    self._since[i] = now_ms
+                    self._locked[i] = 1
+                    if r:
+                        self._pressed(i, now_ms)
                     else:
                         self._released(i)
             elif r and self._phase[i] and diff(now_ms, self._next[i]) >= 0:

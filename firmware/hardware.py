@@ -14,6 +14,10 @@ Hardware attributes (the sim's SimBoard, tools/hal_sim.py, has the same ones):
   wires        number of wires (0 when none)
   led(r, g, b) RGB LED 0..255 each (a no-op without one; off after build)
   ticks_ms() ticks_diff(a, b) ticks_add(t, d) sleep_ms(ms)   (2**30 wrap, as time.*)
+  wait_ms(ms)  sleep_ms that ends early when read_buttons() changes (the app's loop wait; a
+               board polls its pins every _WAIT_SLICE_MS meanwhile; the sim's is sleep_ms)
+  edge_debounce  True where wait_ms polls that often: the app's Buttons act on the first edge
+               (firmware/buttons.py, leading); False (or absent) elsewhere
   seed()       -> int < 2**30 from os.urandom, for the games' RNG
   log(text)    a diagnostic line (print on the device, `log TEXT` on the sim)
   name, profile  the profile's name and the validated profile dict
@@ -26,7 +30,11 @@ import os
 import sys
 import time
 
+from core import const
 from firmware import buttons as _buttons
+
+# While the loop waits, the pins are read this often: a 20 ms tap is seen whenever it comes.
+_WAIT_SLICE_MS = const(4)
 
 
 def load_profile(path="board.json"):
@@ -189,8 +197,26 @@ class Hardware:
         self.ticks_diff = time.ticks_diff
         self.ticks_add = time.ticks_add
         self.sleep_ms = time.sleep_ms
+        self.edge_debounce = True
+        self._seen = 0  # what read_buttons() last returned (wait_ms waits for a change)
+
+    def wait_ms(self, ms):
+        # Ends at once when the pins differ from what the loop's last read_buttons() returned
+        # (a tap that began after that read), else at the first change while it waits.
+        seen = self._seen
+        t0 = time.ticks_ms()
+        while self._read() == seen:
+            left = ms - time.ticks_diff(time.ticks_ms(), t0)
+            if left <= 0:
+                return
+            time.sleep_ms(left if left < _WAIT_SLICE_MS else _WAIT_SLICE_MS)
 
     def read_buttons(self):
+        raw = self._read()
+        self._seen = raw
+        return raw
+
+    def _read(self):
         raw = 0
         pins = self._buttons
         for i in range(len(pins)):

@@ -4,6 +4,7 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,9 +32,9 @@ def drain(b):
     return out
 
 
-def run(keymap, script, step=5, t0=0):
+def run(keymap, script, step=5, t0=0, leading=False):
     """script: [(ms, raw)] held for ms each; poll every `step` ms; returns [(t, name, kind)]."""
-    b = B.Buttons(keymap)
+    b = B.Buttons(keymap, leading=leading)
     t = t0
     out = []
     for ms, raw in script:
@@ -72,6 +73,32 @@ def test_contact_bounce_gives_one_press():
 def test_a_glitch_shorter_than_debounce_is_ignored():
     ev = run(DIRECT4, [(20, 0), (15, 0b10), (100, 0)])
     assert ev == []
+
+
+def test_leading_edge_a_press_lands_at_the_first_poll_that_sees_it():
+    ev = run(DIRECT4, [(50, 0), (100, 0b100), (100, 0)], leading=True)
+    assert ev == [(50, "ok", "press"), (150, "ok", "release")]
+
+
+def test_leading_edge_contact_bounce_gives_one_press_and_one_release():
+    bounce = [(5, 1), (5, 0), (5, 1), (5, 0), (5, 1)]
+    ev = run(DIRECT4, [(20, 0)] + bounce + [(200, 1), (5, 0), (5, 1), (100, 0)], leading=True)
+    assert ev == [(20, "up", "press"), (245, "up", "release")]
+
+
+def test_leading_edge_a_tap_of_one_poll_is_seen_and_released_after_the_lockout():
+    ev = run(DIRECT4, [(20, 0), (5, 0b10), (100, 0)], leading=True)
+    assert ev == [(20, "down", "press"), (40, "down", "release")]
+
+
+def test_leading_edge_long_press_repeats_and_a_dual_button_short_press():
+    ev = run(DIRECT4, [(20, 0), (1100, 1), (50, 0)], leading=True)
+    assert ev[0] == (20, "up", "press")
+    assert ev[1] == (620, "up", "long")  # long_ms after the press
+    assert [t for t, _, k in ev if k == "repeat"] == [770, 920, 1070]
+    assert ev[-1] == (1120, "up", "release")
+    ev = run(TWO, [(20, 0), (30, 0b01), (100, 0)], leading=True)
+    assert ev == [(50, "down", "press"), (50, "down", "release")]
 
 
 def test_long_press_then_repeats_then_release():
@@ -192,9 +219,10 @@ def test_ticks_wrap_during_a_long_press():
 @given(
     st.lists(st.tuples(st.integers(1, 400), st.integers(0, 3)), min_size=1, max_size=40),
     st.sampled_from([DIRECT4[:2], TWO]),
+    st.booleans(),
 )
-def test_random_input_keeps_press_release_paired(script, keymap):
-    ev = run(keymap, [(ms, raw) for ms, raw in script] + [(100, 0)], step=5)
+def test_random_input_keeps_press_release_paired(script, keymap, leading):
+    ev = run(keymap, [(ms, raw) for ms, raw in script] + [(100, 0)], step=5, leading=leading)
     down = {}
     for _, name, kind in ev:
         if kind == "press":
@@ -216,7 +244,8 @@ if sys.implementation.name == "micropython":
 else:  # CPython (where Blinka's `micropython` has no heap lock): the reference events
     lock = unlock = lambda: None
 from firmware import buttons as B
-b = B.Buttons(B.keymap_from(["A", "B"], {"A": ["down", "up"], "B": ["ok", "back"]}))
+keymap = B.keymap_from(["A", "B"], {"A": ["down", "up"], "B": ["ok", "back"]})
+b = B.Buttons(keymap, leading=LEADING)
 # (raw, polls of 50 ms): A held 3 s, B held 3 s, then a short A and a short B
 script = ((0, 4), (1, 60), (0, 4), (2, 60), (0, 4), (1, 5), (0, 4), (2, 5), (0, 4))
 log = bytearray(512)
@@ -244,12 +273,14 @@ print(list(log[: main()]))
 """
 
 
-def test_poll_and_get_allocate_nothing_and_match_cpython():
+@pytest.mark.parametrize("leading", [False, True])
+def test_poll_and_get_allocate_nothing_and_match_cpython(leading):
     env = dict(os.environ, MICROPYPATH=str(ROOT), PYTHONPATH=str(ROOT))
     runs = []
+    code = LOCKED.replace("LEADING", str(leading))
     for exe in (ROOT / ".venv/bin/micropython", ROOT / ".venv/bin/python"):
         res = subprocess.run(
-            [str(exe), "-c", LOCKED], capture_output=True, text=True, env=env, timeout=60
+            [str(exe), "-c", code], capture_output=True, text=True, env=env, timeout=60
         )
         assert res.returncode == 0, res.stdout + res.stderr
         runs.append(res.stdout)

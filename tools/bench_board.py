@@ -41,6 +41,51 @@ def _press_to_first_frame(p, name, hold=80):
     return later[0][1] - t if later else None
 
 
+def taps_seen(p, hold, n=40):
+    """How many of `n` taps of `hold` board ms at the main menu moved its cursor (the panel
+    changed after the tap). DOWN from the top row, UP from the second, so a lost tap leaves
+    the cursor where it was; each tap starts at another phase of the app's loop."""
+    before = bytes(p.frame())
+    down, seen = True, 0
+    for i in range(n):
+        t = p.now() + 3
+        name = "DOWN" if down else "UP"
+        p.press(name, at=t)
+        p.release(name, at=t + hold)
+        p.run(to=t + hold + 120 + (i * 7) % 40)
+        after = bytes(p.frame())
+        if after != before:
+            seen += 1
+            down = not down
+            before = after
+    return seen
+
+
+def menu_moves(p, n=20):
+    """[board ms from a menu move's press to the end of its first frame], `n` moves (DOWN, UP
+    in turn) at different phases of the app's loop; None where no frame came."""
+    out = []
+    for i in range(n):
+        name = "DOWN" if i % 2 == 0 else "UP"
+        t = p.now() + 3 + (i * 7) % 40
+        k = p.frame_info()["n"]
+        p.press(name, at=t)
+        p.release(name, at=t + 80)
+        p.run(to=t + 250)
+        later = [f[1] for f in p.frames(since=k) if f[1] > t]
+        out.append(later[0] - t if later else None)
+    return out
+
+
+def tap_rows(p, row):
+    """The taps and menu-move rows, at the main menu (cursor on the top row)."""
+    for hold in (20, 30, 40):
+        row("board", "taps of %d ms seen" % hold, "%d of 40" % taps_seen(p, hold), "at the menu")
+    lat = sorted(x for x in menu_moves(p) if x is not None)
+    fig = "%.0f / %.0f ms (%d moves)" % (lat[len(lat) // 2], lat[-1], len(lat)) if lat else "-"
+    row("board", "menu move, median / worst", fig, "press -> end of its first frame")
+
+
 def board(row):
     from tools import pico
 
@@ -103,6 +148,7 @@ def board(row):
                 "GC table after the app's idle collection (2 s)",
             )
             # latencies
+            tap_rows(p, row)
             lat = _press_to_frame(p, "DOWN")
             row("board", "menu move (DOWN)", "%.0f ms" % lat, "press -> frame end")
             _press_to_frame(p, "UP")
@@ -171,3 +217,26 @@ def board(row):
                 bd.run("import os\nos.remove('seed.txt')")
         finally:
             p.close()
+
+
+def taps_main(argv=None):
+    """`python -m tools.bench_board`: only the taps and menu-move rows, on a freshly deployed
+    emulated Pico (about a minute)."""
+    from tools import deploy, pico
+
+    def row(group, name, fig, how):
+        print("%-28s %-26s %s" % (name, fig, how))
+
+    with tempfile.TemporaryDirectory(prefix="fusebox-taps-") as d:
+        with pico.Pico(flash=str(Path(d) / "flash.bin")) as p:
+            deploy.deploy(p.url, say=lambda *a: None)
+            p.pause()
+            p.reset()
+            p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+            w = time.monotonic()
+            tap_rows(p, row)
+            print("(%.0f s host)" % (time.monotonic() - w))
+
+
+if __name__ == "__main__":
+    taps_main()

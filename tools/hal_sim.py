@@ -212,6 +212,11 @@ class SimBoard:
     def log(self, text):
         _out("log", text)
 
+    def wait_ms(self, ms):
+        """The loop's wait (firmware/hardware.py's wait_ms ends early at a button change): here
+        the same as sleep_ms, where input lands the way it always did."""
+        self.sleep_ms(ms)
+
     def sleep_ms(self, ms):
         if self.realtime:
             self._ready_once()

@@ -194,6 +194,11 @@ class Hardware:
         self._last = raw
         return self._high | raw
 
+    def wait_ms(self, ms):
+        """The loop's wait (firmware/hardware.py's wait_ms ends early at a button change): here
+        the same as sleep_ms, where input lands the way it always did."""
+        self.sleep_ms(ms)
+
     def sleep_ms(self, ms):
         if ms > 0:
             time.sleep(ms / 1000)

@@ -127,6 +127,11 @@ class WebBoard:
     def log(self, text):
         fusebox_js.log(text)
 
+    def wait_ms(self, ms):
+        """The loop's wait (firmware/hardware.py's wait_ms ends early at a button change): here
+        the same as sleep_ms, where input lands the way it always did."""
+        self.sleep_ms(ms)
+
     def sleep_ms(self, ms):
         self.wait = ms if ms > 0 else 1
 
