@@ -25,6 +25,7 @@ from core.errors import SaveError
 FORMAT = 1  # the envelope's version; what is inside is versioned by its owner
 DATA = "data"  # the folder of every save on the flash
 GAME_SAVE = DATA + "/game.json"  # the single save of older firmware: moved at boot (migrate)
+RECENT = DATA + "/recent.json"  # the ids of the saved games, the one played last first
 last_notice = None  # set by load() when it had to fall back to the .bak copy
 
 
@@ -103,9 +104,10 @@ prop_save = game_save
 def recent():
     """The ids in data/recent.json (the game played last first); [] when absent or damaged (it
     is only an order: the saves themselves say what is saved)."""
-    ok, got = _read("data/recent.json")
+    # Not load(): that would clear a game save's pending last_notice for an order list.
+    ok, got = _read(RECENT)
     if not ok:
-        ok, got = _read("data/recent.json.bak")
+        ok, got = _read(RECENT + ".bak")
     if not ok or type(got) is not list:
         return []
     return [g for g in got if type(g) is str]
@@ -130,7 +132,7 @@ def played(game, keep=True):
         if g != game:
             out.append(g)
     if out != ids:
-        save("data/recent.json", out)
+        save(RECENT, out)
 
 
 def exists(path):

@@ -15,14 +15,20 @@ from pathlib import Path
 GAME_BUDGET_S = 1500  # host seconds for the whole-game heap rows; the rest are reported skipped
 
 
-def _press_to_frame(p, name, hold=80):
-    """Board ms from pressing `name` to the end of the last frame before the app rests."""
+def _press(p, name, hold):
+    """Press and release `name`, let the app rest; (press time, frame count before it)."""
     t = p.now()
     n = p.frame_info()["n"]
     p.press(name, at=t)
     p.release(name, at=t + hold)
     p.run(to=t + hold)
     p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+    return t, n
+
+
+def _press_to_frame(p, name, hold=80):
+    """Board ms from pressing `name` to the end of the last frame before the app rests."""
+    t, n = _press(p, name, hold)
     info = p.frame_info()
     if info["n"] == n:
         return None
@@ -31,12 +37,7 @@ def _press_to_frame(p, name, hold=80):
 
 def _press_to_first_frame(p, name, hold=80):
     """Board ms from pressing `name` to the end of the first frame after it."""
-    t = p.now()
-    n = p.frame_info()["n"]
-    p.press(name, at=t)
-    p.release(name, at=t + hold)
-    p.run(to=t + hold)
-    p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+    t, n = _press(p, name, hold)
     later = [f for f in p.frames(since=n) if f[1] > t]
     return later[0][1] - t if later else None
 

@@ -167,10 +167,7 @@ class ResumeScreen(Screen):
         lay = app.lay
         fb.fill(0)
         app.draw_bar(fb, self.title)
-        r = 0
-        while r < self.room and self.first + r < len(self.lines):
-            app.txt.draw(fb, self.lines[self.first + r], 0, lay.row_y(r), 1)
-            r += 1
+        widgets.lines(fb, lay, app.txt, self.lines, self.first, 0, self.room)
         widgets.scrollbar(fb, lay, self.first, len(self.lines), self.room)
         for k in range(2):
             widgets.row(fb, lay, app.txt, lay.body_rows - 2 + k, self.rows[k], k == self.cursor)

@@ -83,12 +83,7 @@ class Confirm(Screen):
         lay = app.lay
         fb.fill(0)
         app.draw_bar(fb, self.title)
-        r = 0
-        i = self.first
-        while r < self.room and i < len(self.lines):
-            app.txt.draw(fb, self.lines[i], 0, lay.row_y(r), 1)
-            r += 1
-            i += 1
+        widgets.lines(fb, lay, app.txt, self.lines, self.first, 0, self.room)
         widgets.scrollbar(fb, lay, self.first, len(self.lines), self.room)
         if self.hints:
             r = lay.body_rows - 2

@@ -110,11 +110,13 @@ def scrollbar(fb, lay, top, count, visible):
     fb.fill_rect(lay.w - 2, ty, 2, th, 1)
 
 
-def lines(fb, lay, txt, lst, first, r0=0):
-    """Body rows from r0 down filled with lst[first:], as many as fit."""
+def lines(fb, lay, txt, lst, first, r0=0, r1=None):
+    """Body rows r0 up to r1 (None: to the last body row) filled with lst[first:], as many as
+    fit."""
     r = r0
     i = first
-    while r < lay.body_rows and i < len(lst):
+    end = lay.body_rows if r1 is None else r1
+    while r < end and i < len(lst):
         txt.draw(fb, lst[i], 0, lay.row_y(r), 1)
         r += 1
         i += 1
