@@ -9,7 +9,8 @@ from host_tests.support.appsim import compile_mpy
 from tools import simproc
 from tools.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
 
-HEAP = "256k"  # .py sources are compiled on the sim's heap; the memory test uses .mpy
+HEAP = "512k"  # .py sources are compiled on the sim's heap (256k ran out compiling the setup
+# screen once the saved games and languages came in); the memory test uses .mpy at its own heap
 
 
 def sim(seed, flash=None, heap=HEAP, **kw):
