@@ -33,7 +33,7 @@ def timebomb(board):
     steps = play_to_end(pp, policy=lambda i: i % 3)
     heap = p.heap()
     board_run(p, "import os\ntry: os.remove('seed.txt')\nexcept OSError: pass")
-    with SettledSim(board="pico-ssd1306", heap="256k", env={"FUSEBOX_SEED": str(SEED)}) as sp:
+    with SettledSim(board="pico-ssd1306", heap="512k", env={"FUSEBOX_SEED": str(SEED)}) as sp:
         sp.battery(100)  # the Pico's VSYS is 5 V (USB): a full battery in the status bar
         sp.wait(10100)  # the app reads the battery every 10 s
         sp.rests.clear()

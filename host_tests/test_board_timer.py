@@ -46,7 +46,7 @@ def test_the_bomb_timer_arms_by_hold_takes_a_strike_and_is_defused_like_on_the_s
     pp = PicoPlayer(p)
     timer_script(pp)
     assert has_text(pp.frame, "DEFUSED"), pp.frame.text()
-    with SettledSim(board="pico-ssd1306", heap="256k") as sp:
+    with SettledSim(board="pico-ssd1306", heap="512k") as sp:
         sp.battery(100)
         sp.wait(10100)
         sp.rests.clear()

@@ -33,7 +33,7 @@ def test_a_four_player_game_plays_to_the_end(web_url):  # noqa: F811
 def reference(seed, cuts):
     """The events of the same seed on the terminal sim's board, played by the same driver up to
     the cut numbered `cuts`: the page must deal and play exactly that game."""
-    with RecordingSim(board="pico-ssd1306", heap="256k", env={"FUSEBOX_SEED": str(seed)}) as sim:
+    with RecordingSim(board="pico-ssd1306", heap="512k", env={"FUSEBOX_SEED": str(seed)}) as sim:
         open_game(sim, 0, 0, 0)
         while sum(1 for e in events(sim) if e.startswith("ev cut")) < cuts:
             step(sim)
