@@ -14,9 +14,10 @@ from tools import pico
 SETTLE = dict(quiet=60, frame_quiet=300, max_ms=10000)
 
 
-def require():
-    """Skip (fail under CI) naming what is missing when the emulated Pico cannot run here."""
-    why = pico.missing()
+def require(kind="stock"):
+    """Skip (fail under CI) naming what is missing when the emulated Pico cannot run here with
+    that firmware file (a kind of tools.pico.FIRMWARE_NAMES)."""
+    why = pico.missing(kind)
     if why is None:
         return
     if os.environ.get("CI") == "true":

@@ -20,6 +20,12 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FIRMWARE_ENV = "FUSEBOX_PICO_FIRMWARE"  # path of the MicroPython .bin (its folder: the boot ROM)
 FIRMWARE_NAME = "RPI_PICO-v1.28.0.bin"
+# The other firmware files the tests boot, looked for beside the stock one.
+FIRMWARE_NAMES = {
+    "stock": FIRMWARE_NAME,
+    "romfs": "RPI_PICO_ROMFS-v1.28.0.bin",  # the same MicroPython with a 256 KB ROMFS partition
+    "circuitpython": "CircuitPython-10.2.1-raspberry_pi_pico.bin",
+}
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"
 WHERE = (
     "MicroPython v1.28.0 for the Raspberry Pi Pico (micropython.org/download/RPI_PICO, the .bin "
@@ -29,10 +35,13 @@ BUTTONS = ("UP", "DOWN", "OK", "BACK")
 PORTS = range(47100, 47200)  # the TCP ports this project's emulated boards may use
 
 
-def firmware_files():
-    """(firmware .bin, boot ROM) paths, or raise FileNotFoundError saying what is missing."""
+def firmware_files(kind="stock"):
+    """(firmware .bin, boot ROM) paths for one of FIRMWARE_NAMES, or raise FileNotFoundError
+    saying what is missing. $FUSEBOX_PICO_FIRMWARE names the stock file; the others and the boot
+    ROM are looked for in its folder."""
     env = os.environ.get(FIRMWARE_ENV)
-    fw = Path(env) if env else ROOT.parent / "shared" / "rp2" / FIRMWARE_NAME
+    stock = Path(env) if env else ROOT.parent / "shared" / "rp2" / FIRMWARE_NAME
+    fw = stock if kind == "stock" else stock.parent / FIRMWARE_NAMES[kind]
     rom = fw.parent / BOOTROM_NAME
     for p in (fw, rom):
         if not p.is_file():
@@ -79,11 +88,11 @@ def node():
     return exe
 
 
-def missing():
+def missing(kind="stock"):
     """One line naming what the emulated Pico lacks on this machine, or None when it can run."""
     try:
         node()
-        firmware_files()
+        firmware_files(kind)
     except FileNotFoundError as e:
         return str(e)
     return None
@@ -127,7 +136,9 @@ class Pico:
     """One emulated board. Use as a context manager, or call close()."""
 
     def __init__(self, flash=None, port=None, speed=1.0, vsys_mv=5000, firmware=None):
-        fw, rom = firmware_files() if firmware is None else firmware
+        if firmware is None or isinstance(firmware, str):  # a kind of FIRMWARE_NAMES
+            firmware = firmware_files(firmware or "stock")
+        fw, rom = firmware
         install()
         self.port = port or free_port()
         self.flash = flash
