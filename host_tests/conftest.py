@@ -37,3 +37,27 @@ def pytest_sessionfinish(session, exitstatus):
             " must run here" % _BOARD
         )
         session.exitstatus = 1
+
+
+# -- scheduling under xdist (`pytest -n 2 --dist loadgroup`, as `make test` runs it) --------------
+# A module of the emulated Pico's or the web page's tests shares one booted board or one browser
+# page (module fixtures): it is one xdist group, so one worker makes that fixture once instead of
+# both making it. The slowest modules are queued first, so the run does not end on one of them
+# while the other worker idles.
+_FIRST = ("host_tests.test_board_", "host_tests.test_fault_rulesets", "host_tests.test_web_")
+
+
+def _queue_rank(item):
+    name = item.module.__name__
+    for rank, prefix in enumerate(_FIRST):
+        if name.startswith(prefix):
+            return rank
+    return len(_FIRST)
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        name = item.module.__name__
+        if name.startswith(("host_tests.test_board_", "host_tests.test_web_")):
+            item.add_marker(pytest.mark.xdist_group(name))
+    items.sort(key=_queue_rank)  # stable: a module's tests stay together and in order
