@@ -277,8 +277,8 @@ def _progress(quiet):
 
 
 _SUMMARY = """deploy: %(files)d files, %(copied)d copied (%(bytes)d bytes), %(removed)d removed, \
-verified, %(seconds).1fs
-after soft reset: free flash %(free_flash)d, free heap %(free_heap)d bytes"""
+verified, %(seconds).1fs"""
+_AFTER = "after soft reset: free flash %(free_flash)d, free heap %(free_heap)d bytes"
 _ROMFS = """romfs: %(rom_files)d files in a %(image)d-byte image (partition %(partition)d bytes), \
 %(state)s"""
 
@@ -346,15 +346,16 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
             with _progress(False) as bar:
                 task = bar.add_task("romfs " + romfs.MOUNT, total=len(image))
                 blocks = part.write(image, lambda n: bar.advance(task, n), every=clean)
-            sent += min(len(image), blocks * part.block)
         manifest = {p: sha(d) for p, d in files}
         if todo or stale or manifest != old:
             b.put_many([(MANIFEST, json.dumps(manifest, sort_keys=True).encode())], quiet=True)
         if clean or todo or stale or write_rom or shadows:
             b.mark(False)
         heap, flash = b.free_after_reset()
-    copied = len(first + todo) + (len(rom) if write_rom else 0)
-    summary = dict(files=len(files) + len(rom), copied=copied, bytes=sent, removed=len(removed))
+    # files: everything deployed, /rom's modules included; copied, bytes: what went to littlefs
+    # (the ROMFS image's own figures are in summary["romfs"]).
+    summary = dict(files=len(files) + len(rom), copied=len(first + todo), bytes=sent)
+    summary["removed"] = len(removed)
     summary.update(seconds=time.monotonic() - started, free_heap=heap, free_flash=flash)
     summary["romfs"] = None
     if image is not None:
@@ -364,14 +365,16 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
             partition=part.size,
             written=write_rom,
             blocks=blocks,  # erase blocks written (the unchanged ones are kept)
+            bytes=blocks * part.block,
             state="%d of its %d erase blocks written, verified"
             % (blocks, -(-len(image) // part.block))
             if write_rom
             else "unchanged, not written",
         )
-    say(_SUMMARY % summary)
+    lines = [_SUMMARY % summary, _AFTER % summary]
     if image is not None:
-        say(_ROMFS % summary["romfs"])
+        lines.insert(1, _ROMFS % summary["romfs"])
+    say("\n".join(lines))
     return summary
 
 
