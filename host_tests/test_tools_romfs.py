@@ -3,7 +3,10 @@ and the firmware check of the flash map (tools/firmware.py), on the host."""
 
 import ast
 import binascii
+import gzip
 import hashlib
+import re
+import shutil
 import subprocess
 import sys
 import zlib
@@ -179,3 +182,44 @@ def test_the_firmware_check_passes_the_romfs_build_and_fails_an_image_that_overl
     assert out.returncode == 1 and "into the ROMFS partition" in out.stderr, out
     ok, line = firmware.check(str(ELF)[: -len(".elf.gz")] + ".bin")
     assert not ok and "give the firmware's .elf" in line
+
+
+BOARD = ROOT / "boards" / "micropython" / "FUSEBOX_PICO"
+
+
+@pytest.mark.skipif(not ELF.exists(), reason="no %s (../shared/rp2/)" % ELF.name)
+@pytest.mark.skipif(not (shutil.which("cmake") and shutil.which("nm")), reason="no cmake or nm")
+def test_the_boards_post_build_step_passes_the_romfs_build_and_drops_the_uf2_of_an_overlap(
+    tmp_path,
+):
+    elf = tmp_path / "firmware.elf"
+    elf.write_bytes(gzip.decompress(ELF.read_bytes()))
+    uf2 = tmp_path / "firmware.uf2"
+    uf2.write_bytes(b"UF2")
+
+    def post_build(start):
+        cmd = ["cmake", "-DNM=nm", "-DELF=%s" % elf, "-DROMFS_START=%d" % start]
+        cmd += ["-P", str(BOARD / "check_romfs.cmake")]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+
+    ok = post_build(firmware.ROMFS[0])
+    assert ok.returncode == 0 and "below the ROMFS at 0x60000" in ok.stdout, ok
+    assert uf2.exists()
+    over = post_build(0x040000)
+    assert over.returncode != 0 and "bytes into the ROMFS partition" in over.stderr, over
+    assert not uf2.exists()  # nothing flashable is left of a build that overlaps the ROMFS
+
+
+def test_the_board_definition_sets_the_flash_map_the_tools_use():
+    header = (BOARD / "mpconfigboard.h").read_text()
+    cmake = (BOARD / "mpconfigboard.cmake").read_text()
+    storage = int(re.search(r"set\(MICROPY_HW_FLASH_STORAGE_BYTES (\d+)\)", cmake).group(1))
+    rom = int(re.search(r"set\(MICROPY_HW_ROMFS_BYTES (\d+)\)", cmake).group(1))
+    in_header = re.search(r"#define MICROPY_HW_ROMFS_BYTES \((\d+) \* 1024\)", header).group(1)
+    assert rom == int(in_header) * 1024 == 256 * 1024  # v1.28.0 reads the header, later CMake
+    flash = 2 * 1024 * 1024  # the Pico's W25Q16
+    assert firmware.LITTLEFS == (flash - storage, flash) == (0x0A0000, 0x200000)  # stock's
+    assert firmware.ROMFS == (flash - storage - rom, flash - storage)
+    assert firmware.FIRMWARE == (0, firmware.ROMFS[0])
+    pins = (BOARD / "pins.csv").read_text().split()
+    assert "LED,GPIO25" in pins and len(pins) == 28  # RPI_PICO's pins, unchanged
