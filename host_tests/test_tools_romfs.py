@@ -168,6 +168,27 @@ def test_a_write_that_reads_back_different_fails_and_a_too_big_image_is_refused(
     assert small.log == []  # refused before anything was erased
 
 
+class NotABlockDevice(romfs.Partition):
+    """A ROMFS partition as ports other than rp2 give it: a buffer, no block ioctls."""
+
+    def __init__(self, board):
+        super().__init__(board)
+        self.size, self.block = 64 * BLOCK, 0
+
+
+@pytest.mark.skipif(not find_micropython(), reason="no MicroPython unix port")
+def test_a_partition_deploy_cannot_write_is_refused_before_the_board_changes(
+    tmp_path, monkeypatch
+):
+    from tools.vboard import VBoard
+
+    monkeypatch.setattr(romfs, "Partition", NotABlockDevice)
+    with VBoard(tmp_path / "flash") as board:
+        with pytest.raises(OSError, match="mpremote romfs deploy"):
+            deploy.deploy(board.url, board="sim", say=lambda *a: None)
+        assert list((tmp_path / "flash").iterdir()) == []  # no marker, no file, nothing removed
+
+
 ELF = pico.ROOT.parent / "shared" / "rp2" / "RPI_PICO_ROMFS-v1.28.0.elf.gz"
 
 

@@ -312,7 +312,7 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
         if part:
             rom, files = runtime_only(files)
             image = romfs.build(rom)
-            part.check_fits(image)  # before anything on the board changes
+            part.check(image)  # before anything on the board changes
         wanted = dict(files)
         try:
             old = json.loads(b.read(MANIFEST) or "{}")

@@ -117,12 +117,21 @@ class Partition:
         """sha256 hex of the partition's first n bytes, read on the board."""
         return self.b.run("print(_rom_hash(%d))" % n).strip()
 
-    def check_fits(self, image):
-        """Raise OSError, saying both sizes, when the image is larger than the partition."""
+    def check(self, image):
+        """Raise OSError, saying why, when this image cannot be written here: not a ROMFS
+        image, larger than the partition, or a partition that is not a block device (rp2's
+        is; other ports take `mpremote romfs deploy`). Deploy asks before it changes anything."""
+        if not image.startswith(HEADER):
+            raise OSError("not a ROMFS image")
         if len(image) > self.size:
             raise OSError(
                 "the ROMFS image is %d bytes but the board's ROMFS partition holds %d: "
                 "the app has outgrown it" % (len(image), self.size)
+            )
+        if not self.block:
+            raise OSError(
+                "this board's ROMFS partition is not a block device (deploy writes rp2's); "
+                "put the image there with `mpremote romfs deploy`"
             )
 
     def holds(self, image):
@@ -139,13 +148,9 @@ class Partition:
         that already hold their part of the image are kept unless `every`; block 0, which holds
         the header, is always erased first and written last, so from the first change until
         the very last page the partition holds no valid image and the firmware mounts nothing
-        at /rom. `progress(bytes)` after each block. Raises OSError when the image does not
-        fit, cannot be written here, or reads back different."""
-        self.check_fits(image)
-        if not self.block:
-            raise OSError("this firmware's ROMFS partition has no block interface to write to")
-        if not image.startswith(HEADER):
-            raise OSError("not a ROMFS image")
+        at /rom. `progress(bytes)` after each block. Raises OSError as check() does, or when the
+        partition reads back different."""
+        self.check(image)
         bs = self.block
         blocks = [image[i : i + bs] for i in range(0, len(image), bs)]
         blocks[-1] += bytes(-len(blocks[-1]) % PAGE)  # flash programs whole pages
