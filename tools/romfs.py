@@ -4,10 +4,11 @@ MicroPython 1.25+ firmware built with a ROMFS partition mounts it read-only at /
 .mpy files from it in place: their bytecode and constants stay in flash instead of the heap. The
 image is built with mpremote's VfsRomWriter (what `mpremote romfs build` uses) from the same
 .mpy files deploy copies to littlefs on stock firmware, and written through `vfs.rom_ioctl` the
-way `mpremote romfs deploy` writes it, with two differences: only when the partition's contents
-differ (a sha256 over the partition, computed on the board), and in an order that never leaves a
-half-written image mountable (the first block is erased first and its first page, the header,
-is programmed last), so a cut during the write boots to the REPL and a redeploy mends it.
+way `mpremote romfs deploy` writes it, with two differences: only the 4 KB erase blocks whose
+contents differ (sha256 of each, computed on the board: nothing when nothing changed), and in an
+order that never leaves a half-written image mountable (the first block is erased first and its
+first page, the header, is programmed last), so a cut during the write boots to the REPL and a
+redeploy mends it.
 """
 
 import binascii
