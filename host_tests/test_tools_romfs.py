@@ -86,6 +86,15 @@ class FakeFlash:
         self.mem = bytearray(b"\xff" * size)
         self.log = []  # ("erase", block) | ("program", offset, length)
         self.flip = flip  # an offset whose bit 0 a program leaves set: a bad write
+        self.cut = None  # (n, fraction): power lost during the n-th erase/program, that much done
+
+    def _op(self, length):
+        """How many bytes of the next operation happen; raises once a cut operation is done."""
+        if self.cut is None or len(self.log) < self.cut[0]:
+            return length
+        if len(self.log) == self.cut[0]:
+            return int(length * self.cut[1])
+        raise ConnectionError("the board lost power")
 
     def run(self, code):
         if code.startswith("import hashlib"):  # the partition's size and erase block
@@ -112,14 +121,22 @@ class FakeFlash:
         raise AssertionError("unexpected exec: " + code[:60])
 
     def erase(self, k):
+        n = self._op(BLOCK)
         self.log.append(("erase", k))
-        self.mem[k * BLOCK : (k + 1) * BLOCK] = b"\xff" * BLOCK
+        self.mem[k * BLOCK : k * BLOCK + n] = b"\xff" * n
+        self._after()
 
     def program(self, at, data):
         assert at % romfs.PAGE == 0 and len(data) % romfs.PAGE == 0, (at, len(data))
+        n = self._op(len(data))
         self.log.append(("program", at, len(data)))
-        for i, byte in enumerate(data):
+        for i, byte in enumerate(data[:n]):
             self.mem[at + i] &= byte | (1 if at + i == self.flip else 0)
+        self._after()
+
+    def _after(self):
+        if self.cut is not None and len(self.log) > self.cut[0]:
+            raise ConnectionError("the board lost power")
 
 
 def image_of(n_blocks, salt=b""):
@@ -133,9 +150,35 @@ def test_a_write_erases_the_header_first_and_programs_its_page_last():
     written = part.write(image)
     assert bytes(board.mem[: len(image)]) == image
     assert written == -(-len(image) // BLOCK)
-    assert board.log[0] == ("erase", 0)  # no valid header from the first change on
-    assert board.log[-1] == ("program", 0, romfs.PAGE)  # ... until the header's own page
-    assert ("program", romfs.PAGE, BLOCK - romfs.PAGE) in board.log[-2:]
+    assert board.log[0] == ("erase", 0)  # no valid header from the first change on ...
+    assert board.log[-3:] == [
+        ("program", romfs.PAGE, BLOCK - romfs.PAGE),
+        ("program", 0, romfs.PAGE),  # the first page, its magic bytes left erased
+        ("program", 0, romfs.PAGE),  # ... until the magic alone, last
+    ]
+
+
+@pytest.mark.parametrize("fraction", [0.0, 0.5, 0.99])
+def test_a_cut_anywhere_in_a_write_leaves_one_image_whole_or_none_mountable(fraction):
+    old = image_of(4)
+    new = image_of(4, salt=b"!")  # every block differs
+    steps = None
+    for cut in range(10**6):
+        board = FakeFlash()
+        romfs.Partition(board).write(old)
+        board.log.clear()
+        board.cut = (cut, fraction)
+        try:
+            romfs.Partition(board).write(new)
+        except ConnectionError:
+            pass
+        mountable = board.mem[:3] == romfs.HEADER  # what VfsRom checks before it mounts
+        whole = bytes(board.mem[: len(new)]) == new or bytes(board.mem[: len(old)]) == old
+        assert not mountable or whole, (cut, board.log[-1])
+        if len(board.log) <= cut:  # the write ended before the cut: every moment was tried
+            steps = cut
+            break
+    assert steps and steps > 2 * (len(new) // BLOCK)  # an erase and a program per block
 
 
 def test_a_rewrite_keeps_the_blocks_that_already_hold_the_image():

@@ -6,8 +6,8 @@ image is built with mpremote's VfsRomWriter (what `mpremote romfs build` uses) f
 .mpy files deploy copies to littlefs on stock firmware, and written through `vfs.rom_ioctl` the
 way `mpremote romfs deploy` writes it, with two differences: only the 4 KB erase blocks whose
 contents differ (sha256 of each, computed on the board: nothing when nothing changed), and in an
-order that never leaves a half-written image mountable (the first block is erased first and its
-first page, the header, is programmed last), so a cut during the write boots to the REPL and a
+order that never leaves a half-written image mountable (the first block is erased first and the
+header's magic bytes are programmed last, alone), so a cut during the write boots to the REPL and a
 redeploy mends it.
 """
 
@@ -147,10 +147,10 @@ class Partition:
     def write(self, image, progress=None, every=False):
         """Program the image, header last, then verify it; returns the blocks written. Blocks
         that already hold their part of the image are kept unless `every`; block 0, which holds
-        the header, is always erased first and written last, so from the first change until
-        the very last page the partition holds no valid image and the firmware mounts nothing
-        at /rom. `progress(bytes)` after each block. Raises OSError as check() does, or when the
-        partition reads back different."""
+        the header, is always erased first and written last, its 3 magic bytes alone at the
+        very end, so from the first change until then the partition holds no valid image and
+        the firmware mounts nothing at /rom. `progress(bytes)` after each step. Raises OSError
+        as check() does, or when the partition reads back different."""
         self.check(image)
         bs = self.block
         blocks = [image[i : i + bs] for i in range(0, len(image), bs)]
@@ -161,13 +161,20 @@ class Partition:
             keep = {k for k in range(1, len(blocks)) if have[k] == sha(blocks[k])}
         deflate = self.b.run(_WRITER).strip() == "1"
         self.b.run("_rom.ioctl(6, 0)")
-        steps = [(k, blocks[k], 0, 1) for k in range(1, len(blocks))]
-        steps += [(0, blocks[0][PAGE:], PAGE, 0), (0, blocks[0][:PAGE], 0, 0)]
-        for k, data, at, erase in steps:
+        # (block, data, offset in it, erase first?, bytes of progress it makes)
+        steps = [(k, blocks[k], 0, 1, len(blocks[k])) for k in range(1, len(blocks))]
+        # Then block 0 after its first page, that page but its 3 magic bytes (left erased), and
+        # the magic alone (0xFF programs nothing on NOR flash): a program cut halfway leaves
+        # the magic incomplete, so the firmware sees no ROMFS until everything else is there.
+        n = len(HEADER)
+        steps.append((0, blocks[0][PAGE:], PAGE, 0, len(blocks[0]) - PAGE))
+        steps.append((0, b"\xff" * n + blocks[0][n:PAGE], 0, 0, PAGE))
+        steps.append((0, HEADER + b"\xff" * (PAGE - n), 0, 0, 0))
+        for k, data, at, erase, done in steps:
             if data and k not in keep:
                 self.b.run("_rom_put(%d, %r, %d, %d)" % (k, _pack(data, deflate), at, erase))
             if progress:
-                progress(len(data))
+                progress(done)
         if self.hash(len(image)) != sha(image):
             raise OSError("the ROMFS partition reads back different from the image written")
         return len(blocks) - len(keep)
