@@ -1,10 +1,13 @@
 """The CircuitPython layer (firmware/circuitpy/) under CPython, with Blinka's displayio and the
-board stand-ins of tools/cpy_board: screens, keys, encoder, ticks and NeoPixels on the macropad
-profile. Each test runs in a subprocess: the stand-ins replace modules for the whole process."""
+board stand-ins of tools/cpy_board: screens in terminalio's font, keys, encoder, ticks and
+NeoPixels on the macropad profile, the Pico + SSD1306 build's wiring. Each test runs in a
+subprocess: the stand-ins replace modules for the whole process."""
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MACROPAD = ROOT / "boards" / "macropad.json"
@@ -35,10 +38,11 @@ def same(img, golden):
 """
 
 
-def test_main_menu_and_timer_draw_as_on_micropython_and_as_the_macropad_goldens(tmp_path):
+@pytest.mark.parametrize("profile", [MACROPAD, PICO], ids=lambda p: p.stem)
+def test_main_menu_and_timer_draw_in_terminalio_as_their_goldens(profile, tmp_path):
     g = ROOT / "host_tests" / "golden"
     lines = _py(
-        _START % (str(MACROPAD), str(tmp_path / "flash"))
+        _START % (str(profile), str(tmp_path / "flash"))
         + """
 run.wait(500)
 print(run.screen())
@@ -53,28 +57,35 @@ print(run.screen())
 print(same(run.snap(), %r), same(run.snap(), %r))
 print(run.pins.refreshes > 0, run.hw.display.display.auto_refresh)
 from tools import cpy_board
-bus = run.hw.display.display.bus
+bus = cpy_board.panel_model(run.hw.display)
 print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display), bus.on,
       0 < bus.data_bytes < 1024 * run.pins.refreshes)
+print(run.app.lay.cw, run.app.lay.lh, run.app.lay.cols, run.app.lay.body_rows, run.hw.display.cell)
 """
         % (
-            str(g / "macropad" / "menu.png"),
+            str(g / profile.stem / "menu.png"),
             str(g / "pico-ssd1306" / "menu.png"),
-            str(g / "macropad" / "timer.png"),
+            str(g / profile.stem / "timer.png"),
             str(g / "pico-ssd1306" / "timer.png"),
         ),
         tmp_path,
     )
+    # Regenerate the goldens after a deliberate change (and look at them before committing):
+    #   python -m tools sim --board BOARD --script host_tests/golden/screens.sim \
+    #       --png host_tests/golden/BOARD
     assert lines[0] == "('SavesList', 'Fusebox')"
-    assert lines[1] == "True True"  # the CircuitPython rendering is MicroPython's, pixel for pixel
+    # The CircuitPython build draws terminalio's 6x12 font: its own golden, not MicroPython's
+    # 8x8 picture.
+    assert lines[1] == "True False"
     assert lines[2] == "('TimerScreen', 'Classic 5:00')"
-    # The MacroPad has a key for each symbol, so its timer needs no picker line and draws larger
-    # digits than the four-button pico-ssd1306: equal to its own golden, not to the Pico's.
     assert lines[3] == "True False"
     assert lines[4] == "True False"  # show() refreshes; displayio does not refresh on its own
     # snap() is the SH1106's RAM as displayio's compositor wrote it over the bus: the bitmap's
     # picture, sent as dirty areas (fewer bytes than a whole 1 KB frame per refresh)
     assert lines[5] == "True True True"
+    # The layout comes from the font: 21 columns of 6, rows of 12 (the cell's own leading), four
+    # under the title bar.
+    assert lines[6] == "6 12 21 4 (6, 12)"
 
 
 def test_keys_and_encoder_detents_reach_the_app_as_presses(tmp_path):

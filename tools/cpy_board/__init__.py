@@ -15,7 +15,7 @@ board.DISPLAY (builtin_display=True, the default) is the MacroPad's:
 adafruit_displayio_sh1106.SH1106 (Blinka's BusDisplay, the compositor) on the panel model of
 tools/cpy_board/panel.py, as CircuitPython builds it for the board (128x64, column offset 2); it
 counts its refreshes in pins.refreshes. A Pico has no board.DISPLAY: its SSD1306 is wired to a
-busio.I2C, which here is the panel model itself.
+busio.I2C, which here is the panel model itself (its refreshes are counted as well).
 """
 
 import sys
@@ -212,7 +212,24 @@ def install(pins=None, builtin_display=True):
     sys.modules.update(mods)
     if builtin_display:
         bd.DISPLAY = board_display(pins)
+    else:
+        _count_refreshes(pins)
     return pins
+
+
+def _count_refreshes(pins):
+    """A wired SSD1306 (adafruit_displayio_ssd1306.SSD1306, which the layer builds itself)
+    counts its refreshes in pins.refreshes too, as board.DISPLAY does."""
+    import adafruit_displayio_ssd1306
+
+    cls = adafruit_displayio_ssd1306.SSD1306
+    base = cls.refresh
+
+    def refresh(self, **kw):
+        pins.refreshes += 1
+        return base(self, **kw)
+
+    cls.refresh = refresh
 
 
 def board_display(pins):
