@@ -211,3 +211,64 @@ print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display
     assert lines[5].endswith("['tone'] True")
     # what the compositor sent over I2C to the SSD1306's RAM is the bitmap's picture
     assert lines[6] == "True"
+
+
+def test_the_canvas_draws_terminalios_glyphs_and_composes_the_accented_letters(tmp_path):
+    lines = _py(
+        """
+from tools import cpy_board
+cpy_board.install(builtin_display=False)
+import terminalio
+from firmware.circuitpy.canvas import Canvas
+from firmware.ui.text import EXTRA
+font = terminalio.FONT
+c = Canvas(None, 128, 64)
+cw, ch = c.cell
+print(c.cell == font.get_bounding_box()[:2], sys.modules.get("adafruit_display_text"))
+
+def cell(x0, y0):
+    return tuple(c.bitmap[x0 + x, y0 + y] for y in range(ch) for x in range(cw))
+
+def glyph(g):
+    gl = font.get_glyph(ord(g))
+    return tuple(int(gl.bitmap[gl.tile_index * cw + x, y] != 0) for y in range(ch) for x in range(cw))
+
+# Every ASCII glyph, in ink on paper and inverted on a filled row, is terminalio's own.
+bad = []
+for o in range(33, 127):
+    c.fill(0)
+    c.text(chr(o), 5, 3, 1)
+    if cell(5, 3) != glyph(chr(o)):
+        bad.append(chr(o))
+    c.fill(1)
+    c.text(chr(o), 5, 3, 0)
+    if cell(5, 3) != tuple(1 - p for p in glyph(chr(o))):
+        bad.append("inv " + chr(o))
+print(bad)
+# The accented letters: each its own picture, its base letter's pixels kept under the mark.
+base = "eeeacaou" + "s" + "EEEACAOU"
+shapes = {}
+kept = 0
+for k, g in enumerate(EXTRA):
+    c.fill(0)
+    c.text(g, 0, 0, 1)
+    shapes[g] = cell(0, 0)
+    if g != "ß":
+        kept += all(a <= b for a, b in zip(glyph(base[k]), shapes[g]))
+print(len(set(shapes.values())), len(EXTRA), kept, sum(shapes["ß"]) > 10)
+c.fill(0)
+c.text("~", 0, 0, 1)
+c.text("\\u0142", 0, 20, 1)  # not folded: drawn as "?"
+c.text("?", 0, 40, 1)
+print(cell(0, 20) == cell(0, 40) != cell(0, 0))
+c.fill(0)
+c.text("Ab", 124, 60, 1)  # clipped at the right and bottom edges, no error
+print(sum(c.bitmap[x, y] for x in range(124, 128) for y in range(60, 64)) > 0)
+""",
+        tmp_path,
+    )
+    assert lines[0] == "True None"  # adafruit_display_text is dropped once the strips are made
+    assert lines[1] == "[]"
+    assert lines[2] == "17 17 16 True"
+    assert lines[3] == "True"
+    assert lines[4] == "True"
