@@ -231,7 +231,8 @@ def cell(x0, y0):
 
 def glyph(g):
     gl = font.get_glyph(ord(g))
-    return tuple(int(gl.bitmap[gl.tile_index * cw + x, y] != 0) for y in range(ch) for x in range(cw))
+    x0 = gl.tile_index * cw
+    return tuple(int(gl.bitmap[x0 + x, y] != 0) for y in range(ch) for x in range(cw))
 
 # Every ASCII glyph, in ink on paper and inverted on a filled row, is terminalio's own.
 bad = []

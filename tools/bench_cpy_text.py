@@ -15,6 +15,16 @@ time of drawing and refreshing, and how far its allocations peak above where it 
 (tracemalloc: the heap churn a board's GC would have to collect, Blinka's own included).
 Blinka's displayio is CPython code: the times rank the ways, the board's are its own
 (CircuitPython does the bitmaps in C); the allocation counts carry over in kind.
+
+    python -m tools.bench_cpy_text --unix-heap
+
+The heap the layer's Python takes, on the MicroPython unix port (`-X heapsize=512k`, 64-bit:
+an upper bound for the RP2040's 32-bit objects): gc.mem_free() before and after importing
+firmware/circuitpy/ from .py (as CircuitPython imports it; its board modules stubbed empty;
+the app's modules it imports, imported before),
+then after importing adafruit_display_text's bitmap_label (+ adafruit_ticks) from .py as the
+canvas does at boot, and after the canvas drops them again. Displayio's own objects (bitmaps,
+groups) are the board's C and not in these figures.
 """
 
 import argparse
@@ -73,10 +83,72 @@ def _measure(setup, frame, frames):
     return kept, (time.perf_counter() - t0) * 1000 / frames, peak
 
 
+_UNIX = """
+import gc, sys
+sys.path[:0] = [%(stubs)r, %(root)r, %(lib)r]
+import framebuf
+import firmware.hardware, firmware.buttons, firmware.ui.text  # the app's own, imported anyway
+gc.collect(); a = gc.mem_free()
+from firmware.circuitpy import canvas, framebuf, hardware, lights, nvmsave, setup
+gc.collect(); b = gc.mem_free()
+from adafruit_display_text import bitmap_label
+gc.collect(); c = gc.mem_free()
+del bitmap_label
+canvas._drop_display_text()
+gc.collect(); d = gc.mem_free()
+print(a - b, b - c, c - d)
+"""
+# Empty stand-ins for what the layer imports at its top (CircuitPython's C modules).
+_STUBS = ("bitmaptools", "terminalio", "fontio", "keypad", "supervisor", "microcontroller")
+_DISPLAYIO = "class Group:\n    pass\nclass Palette:\n    pass\nclass Bitmap:\n    pass\n"
+
+
+def unix_heap():
+    import shutil
+    import subprocess
+    import tempfile
+
+    import adafruit_display_text
+    import adafruit_ticks
+
+    from tools.runtimes import MICROPYTHON
+
+    with tempfile.TemporaryDirectory() as tmp:
+        stubs, lib = Path(tmp) / "stubs", Path(tmp) / "lib"
+        stubs.mkdir()
+        (lib / "adafruit_display_text").mkdir(parents=True)
+        for name in _STUBS:
+            (stubs / (name + ".py")).write_text("")
+        (stubs / "displayio.py").write_text(_DISPLAYIO)
+        pkg = Path(adafruit_display_text.__file__).parent
+        for f in ("__init__.py", "bitmap_label.py"):
+            shutil.copy(pkg / f, lib / "adafruit_display_text" / f)
+        shutil.copy(adafruit_ticks.__file__, lib / "adafruit_ticks.py")
+        prog = _UNIX % {"stubs": str(stubs), "root": str(ROOT), "lib": str(lib)}
+        out = subprocess.run(
+            [str(MICROPYTHON), "-X", "heapsize=512k", "-c", prog],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    if out.returncode != 0:
+        print(out.stderr, file=sys.stderr)
+        return 1
+    layer, text, left = (int(x) for x in out.stdout.split())
+    print("unix port, -X heapsize=512k, gc.mem_free() deltas (64-bit objects):")
+    print("  firmware/circuitpy/ imported from .py:             %6d bytes" % layer)
+    print("  + adafruit_display_text.bitmap_label (+ ticks):    %6d bytes while imported" % text)
+    print("  given back when the canvas drops it:               %6d bytes" % -left)
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench_cpy_text")
     ap.add_argument("--frames", type=int, default=20)
+    ap.add_argument("--unix-heap", action="store_true", help="the layer's heap on the unix port")
     args = ap.parse_args(argv)
+    if args.unix_heap:
+        return unix_heap()
     cpy_board.install(builtin_display=False)
     import bitmaptools
     import terminalio

@@ -187,7 +187,8 @@ class Canvas(framebuf.FrameBuffer):
 
 
 def _drop_display_text():
-    """Forget adafruit_display_text once the strips are made: its bytecode (compiled from .py
-    on the board) goes back to the heap; nothing draws with it after boot."""
-    for name in ("adafruit_display_text.bitmap_label", "adafruit_display_text"):
+    """Forget adafruit_display_text (and the adafruit_ticks it imports) once the strips are
+    made: its bytecode (compiled from .py on the board) goes back to the heap; nothing draws
+    with it after boot. The names it interned stay (qstrs are never freed)."""
+    for name in ("adafruit_display_text.bitmap_label", "adafruit_display_text", "adafruit_ticks"):
         sys.modules.pop(name, None)
