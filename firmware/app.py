@@ -11,7 +11,7 @@ from firmware.screens import menu
 from firmware.settings import Settings
 from firmware.ui import widgets
 from firmware.ui.dialog import Notice
-from firmware.ui.layout import FRAMEBUF_CELL, Layout
+from firmware.ui.layout import Layout
 from firmware.ui.stack import Stack
 from firmware.ui.text import Text
 
@@ -49,8 +49,9 @@ class App:
         # The font cell (w, h) of a display that draws text in its own font (CircuitPython's
         # canvas: terminalio); framebuf's 8x8 otherwise.
         cell = getattr(self.fb, "cell", None)
-        colour = getattr(self.fb, "colour", False)
-        lay = self.lay = Layout(self.fb.width, self.fb.height, colour, cell or FRAMEBUF_CELL)
+        lay = self.lay = Layout(
+            self.fb.width, self.fb.height, getattr(self.fb, "colour", False), cell
+        )
         self.txt = Text(lay.scale, lay.w, lay.cw // lay.scale, cell is not None)
         # A board that polls its pins every few ms while the loop waits (hw.wait_ms) debounces
         # on the first edge: a press lands at once, a short tap is not lost.

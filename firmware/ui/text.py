@@ -57,10 +57,13 @@ class Text:
     its start again for good. `live` is the marquee step of the frame drawn last while a line
     in it moves (-1 when none does), so that tick() tells the app when to draw again."""
 
+    native = False  # a class value unless the display draws its own font (no instance slot)
+
     def __init__(self, scale, width=32767, cw=8, native=False):
         self.scale = scale
         self.cw = cw * scale
-        self.native = native
+        if native:
+            self.native = True
         self.width = width
         self.now = 0
         self.live = -1
