@@ -34,7 +34,7 @@ from firmware.ui.text import EXTRA  # noqa: E402
 _ASCII = 95  # glyphs 32..126, cell 0 the space
 # EXTRA's letters: the base letter and its mark, in EXTRA's order ("*" the sharp s, drawn).
 _BASE = "eeeacaou*EEEACAOU"
-_MARK = "agcgdddd*agcgdddd"  # a acute, g grave, c circumflex, d diaeresis, and cedilla for c/C
+_MARK = "agcg,ddd*agcg,ddd"  # a acute, g grave, c circumflex, d diaeresis, "," cedilla
 # Marks as (column, row) pixels on the top two rows of a 6x12 cell; a lower-case letter's sits
 # two rows lower (terminalio's x-height starts at row 4, a capital's top at row 2).
 _MARKS = {
@@ -42,43 +42,45 @@ _MARKS = {
     "g": b"\x01\x00\x02\x01",
     "c": b"\x02\x00\x01\x01\x03\x01",
     "d": b"\x01\x00\x03\x00\x01\x01\x03\x01",
+    ",": b"\x02\x0a\x01\x0b",  # under the letter, rows 10-11, whatever its case
 }
-_CEDILLA = b"\x02\x0a\x01\x0b"  # under the letter, rows 10-11
 # The sharp s, 6 bits a row (bit 5 the left pixel), rows 0..11.
 _SZ = b"\x00\x00\x18\x24\x24\x28\x24\x22\x22\x2c\x20\x00"
 
 
 def _strips(font):
     """(paper, ink): the font's glyph cells for ASCII and EXTRA side by side, ink 1 on 0 and its
-    inverse, each a 1-bit Bitmap; `font` rendered once by adafruit_display_text."""
-    from adafruit_display_text import bitmap_label  # type: ignore[import-untyped]
-
+    inverse, each a 1-bit Bitmap; `font` rendered once by adafruit_display_text. The marks are
+    drawn for terminalio's 6x12 cell; in another one an accented letter is its base letter."""
     cw, ch = font.get_bounding_box()[:2]
     n = _ASCII + len(EXTRA)
+    # The strips first, then the library and its label: what is freed after sits above them.
     ink = displayio.Bitmap(n * cw, ch, 2)
+    paper = displayio.Bitmap(n * cw, ch, 2)
+    from adafruit_display_text import bitmap_label  # type: ignore[import-untyped]
+
+    marked = (cw, ch) == (6, 12)
     label = bitmap_label.Label(font, text="".join(chr(i) for i in range(33, 127)), save_text=False)
     glyphs = label.bitmap  # the glyphs of "!".."~" in a row, each in its cell
     bitmaptools.blit(ink, glyphs, cw, 0)
     for k in range(len(EXTRA)):
         x = (_ASCII + k) * cw
-        if _BASE[k] == "*":
+        if _BASE[k] == "*" and marked:
             for row in range(12):
                 bits = _SZ[row]
                 for col in range(6):
                     if bits & (0x20 >> col):
                         ink[x + col, row] = 1
             continue
-        base = (ord(_BASE[k]) - 33) * cw
+        base = (ord("s" if _BASE[k] == "*" else _BASE[k]) - 33) * cw
         bitmaptools.blit(ink, glyphs, x, 0, x1=base, y1=0, x2=base + cw, y2=ch)
-        low = 2 if _BASE[k] > "Z" else 0
-        if _BASE[k] in "cC":
-            marks, low = _CEDILLA, 0
-        else:
-            marks = _MARKS[_MARK[k]]
+        if not marked:
+            continue
+        low = 2 if _BASE[k] > "Z" and _MARK[k] != "," else 0
+        marks = _MARKS[_MARK[k]]
         for i in range(0, len(marks), 2):
             ink[x + marks[i], marks[i + 1] + low] = 1
     del label, glyphs
-    paper = displayio.Bitmap(n * cw, ch, 2)
     for y in range(ch):
         for x in range(n * cw):
             if not ink[x, y]:
