@@ -5,7 +5,8 @@ ways of putting a screen of terminalio text on the display's bitmap.
 
   strips     what firmware/circuitpy/canvas.py does: adafruit_display_text's bitmap_label renders
              the font once into two 1-bit glyph strips; each text() blits cells from them
-  label      a bitmap_label.Label made for each text run, its bitmap blitted into the display's
+  label      a bitmap_label.Label made for each text run, its bitmap copied into the display's
+             pixel by pixel (CircuitPython's blit refuses its 2-bit pixels into a 1-bit bitmap)
   group      a pool of bitmap_label.Labels in a displayio Group over the bitmap, one a text run,
              its .text set each frame (text the compositor draws, not in the bitmap)
 Each draws on the Pico build's display (adafruit_displayio_ssd1306 on the I2C panel model of
@@ -48,11 +49,18 @@ def _frame_strips(canvas):
     canvas.show()
 
 
-def _frame_label(canvas, font, bitmap_label, bitmaptools):
+def _frame_label(canvas, font, bitmap_label):
     canvas.fill(0)
+    bm = canvas.bitmap
     for i, s in enumerate(LINES):
         lab = bitmap_label.Label(font, text=s, save_text=False)
-        bitmaptools.blit(canvas.bitmap, lab.bitmap, 12, i * 12, skip_source_index=0)
+        src = lab.bitmap
+        # Pixel by pixel: a label's bitmap has 2 bits a pixel (3 palette colours) and
+        # CircuitPython's bitmaptools.blit refuses to copy it into the 1-bit display bitmap.
+        for y in range(src.height):
+            for x in range(src.width):
+                if src[x, y]:
+                    bm[12 + x, i * 12 + y] = 1
     canvas.show()
 
 
@@ -150,7 +158,6 @@ def main(argv=None):
     if args.unix_heap:
         return unix_heap()
     cpy_board.install(builtin_display=False)
-    import bitmaptools
     import terminalio
     from adafruit_display_text import bitmap_label
 
@@ -185,7 +192,7 @@ def main(argv=None):
             "label",
             _measure(
                 lambda: label_canvas,
-                lambda c: _frame_label(c, font, bitmap_label, bitmaptools),
+                lambda c: _frame_label(c, font, bitmap_label),
                 args.frames,
             ),
         ),

@@ -62,7 +62,13 @@ def _strips(font):
     marked = (cw, ch) == (6, 12)
     label = bitmap_label.Label(font, text="".join(chr(i) for i in range(33, 127)), save_text=False)
     glyphs = label.bitmap  # the glyphs of "!".."~" in a row, each in its cell
-    bitmaptools.blit(ink, glyphs, cw, 0)
+    # Copied pixel by pixel, once: the label's bitmap has a value for each of its palette's 3
+    # colours (2 bits a pixel), and bitmaptools.blit refuses a 1-bit destination for it.
+    for y in range(ch):
+        for x in range(glyphs.width):
+            if glyphs[x, y]:
+                ink[cw + x, y] = 1
+    del label, glyphs
     for k in range(len(EXTRA)):
         x = (_ASCII + k) * cw
         if _BASE[k] == "*" and marked:
@@ -72,15 +78,16 @@ def _strips(font):
                     if bits & (0x20 >> col):
                         ink[x + col, row] = 1
             continue
-        base = (ord("s" if _BASE[k] == "*" else _BASE[k]) - 33) * cw
-        bitmaptools.blit(ink, glyphs, x, 0, x1=base, y1=0, x2=base + cw, y2=ch)
+        base = (ord("s" if _BASE[k] == "*" else _BASE[k]) - 32) * cw
+        bitmaptools.blit(paper, ink, x, 0, x1=base, y1=0, x2=base + cw, y2=ch)  # paper: scratch
+        bitmaptools.blit(ink, paper, x, 0, x1=x, y1=0, x2=x + cw, y2=ch)
         if not marked:
             continue
         low = 2 if _BASE[k] > "Z" and _MARK[k] != "," else 0
         marks = _MARKS[_MARK[k]]
         for i in range(0, len(marks), 2):
             ink[x + marks[i], marks[i + 1] + low] = 1
-    del label, glyphs
+    paper.fill(0)
     for y in range(ch):
         for x in range(n * cw):
             if not ink[x, y]:
