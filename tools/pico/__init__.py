@@ -139,6 +139,8 @@ class Pico:
         if firmware is None or isinstance(firmware, str):  # a kind of FIRMWARE_NAMES
             firmware = firmware_files(firmware or "stock")
         fw, rom = firmware
+        # CircuitPython's boot differs (board.js: the BOOTSEL read, its flash map)
+        self.circuitpython = Path(fw).name.startswith("CircuitPython")
         install()
         self.port = port or free_port()
         self.flash = flash
@@ -147,6 +149,8 @@ class Pico:
             cmd += ["--port-max", str(PORTS[-1])]
         cmd += ["--firmware", str(fw), "--bootrom", str(rom), "--speed", str(speed)]
         cmd += ["--vsys", str(vsys_mv)]
+        if self.circuitpython:
+            cmd += ["--circuitpython"]
         gc_end = elf_symbols(fw).get("gc_collect_end")
         if gc_end:  # the live heap after each collection (see board.js, "heap")
             cmd += ["--gc-end", str(gc_end)]

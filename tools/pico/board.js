@@ -30,6 +30,7 @@ function parseArgs(argv) {
     else if (k === '--speed') (o.speed = +v), i++;
     else if (k === '--gc-end') (o.gcEnd = +v), i++;
     else if (k === '--port-max') (o.portMax = +v), i++;
+    else if (k === '--circuitpython') o.circuitpython = true;
     else throw new Error('unknown option ' + k);
   }
   return o;
@@ -429,7 +430,10 @@ if (opts.flash && fs.existsSync(opts.flash)) {
   const saved = fs.readFileSync(opts.flash);
   spiFlash.data.set(saved.subarray(0, FLASH_SIZE));
 }
-spiFlash.data.set(firmware.subarray(0, Math.min(firmware.length, 0xa0000)));
+// MicroPython's littlefs starts at 0xA0000; CircuitPython's firmware is longer (~0xE4240) and
+// its CIRCUITPY drive starts at 0x100000 (the 4 KB below it are microcontroller.nvm).
+const FIRMWARE_END = opts.circuitpython ? 0xff000 : 0xa0000;
+spiFlash.data.set(firmware.subarray(0, Math.min(firmware.length, FIRMWARE_END)));
 
 function saveFlash(path) {
   fs.writeFileSync(path + '.tmp', spiFlash.data);
@@ -622,7 +626,9 @@ function boot() {
     if (ns > 0) m.clock.tick(ns);
   };
   m.peripherals[0x18000] = ssi;
-  m.peripherals[0x40018] = new IOQSPI(ssi);
+  const ioqspi = new IOQSPI(ssi);
+  m.peripherals[0x40018] = ioqspi;
+  if (opts.circuitpython) floatQspiSS(m, ioqspi);
   mirrorFlash(m);
   attachI2C(m);
   attachBuzzer(m);
@@ -667,6 +673,21 @@ function boot() {
   m.core.PC = 0x10000000;
   mcu = { rp2040: m, clock: m.clock };
   return m;
+}
+
+// CircuitPython reads the BOOTSEL button at every boot: it floats the flash chip-select pin
+// (IO_QSPI SS_CTRL OEOVER = 2, output disabled) and reads it back in SIO GPIO_HI_IN (bit 1).
+// On the board a pull-up makes it read high (the button is not held); rp2040js reads it low, and
+// the firmware would wait for the button forever. Driven low (the flash selected), it reads low.
+function floatQspiSS(m, ioqspi) {
+  const sioRead = m.sio.readUint32.bind(m.sio);
+  m.sio.readUint32 = (off) => {
+    const v = sioRead(off);
+    if (off !== 0x008) return v;
+    const ctrl = ioqspi.regs.get(0x0c) || 0;
+    const drivenLow = ((ctrl >> 12) & 3) !== 2 && ((ctrl >> 8) & 3) === 2;
+    return drivenLow ? v & ~2 : v | 2;
+  };
 }
 
 // XIP reads go to the MCU's flash array; keep it the chip's array (one buffer, no copies).
