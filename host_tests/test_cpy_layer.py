@@ -8,6 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MACROPAD = ROOT / "boards" / "macropad.json"
+PICO = ROOT / "boards" / "pico-ssd1306-circuitpython.json"
 
 
 def _py(code, tmp_path):
@@ -168,3 +169,34 @@ print(bad, lit, sum(1 for t in run.pins.trace if t[0] == "tone"))
     assert bad == "0"
     # KEY1, KEY3, KEY10 and KEY12 are mapped (pixels 0, 2, 9, 11); the others stay dark
     assert rest.startswith("[0, 2, 9, 11]")
+
+
+def test_the_pico_profile_wires_an_ssd1306_on_i2c0_keys_buzzer_wires_and_battery(tmp_path):
+    lines = _py(
+        _START % (str(PICO), str(tmp_path / "flash"))
+        + """
+import sys
+run.wait(500)
+print(run.screen())
+i2c = run.pins.i2c
+print(len(i2c), i2c[0].pins, i2c[0].frequency, hex(i2c[0].addr), i2c[0].on)
+print(type(run.hw.display.display).__name__, hasattr(sys.modules["board"], "DISPLAY"))
+print(run.pins.keys, run.hw.wires, run.hw.read_wires())
+run.pins.analog[29] = 26000   # 26000 * 3300 * 3 // 65535 = 3927 mV on VSYS (1/3 divider)
+print(run.hw.battery())
+run.tap("ok")
+print(run.screen(), [t[0] for t in run.pins.trace][-1:], i2c[0].data_bytes > 0)
+from tools import cpy_board
+print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display))
+""",
+        tmp_path,
+    )
+    assert lines[0] == "('SavesList', 'Fusebox')"
+    # busio.I2C(scl=GP5, sda=GP4) at the profile's fallback 400 kHz, the panel at 0x3C, lit
+    assert lines[1] == "1 (5, 4) 400000 0x3c True"
+    assert lines[2] == "SSD1306 False"  # adafruit_displayio_ssd1306; a Pico has no board.DISPLAY
+    assert lines[3] == "(10, 11, 12, 13) 4 0"  # keypad.Keys on GP10-13; four intact wires
+    assert lines[4] == "77"  # (3927 - 3000) * 100 // (4200 - 3000)
+    assert lines[5].endswith("['tone'] True")
+    # what the compositor sent over I2C to the SSD1306's RAM is the bitmap's picture
+    assert lines[6] == "True"

@@ -23,6 +23,7 @@ def test_the_agreed_profiles_ship():
         "macropad",
         "pico-display-pack",
         "pico-sh1106",
+        "pico-ssd1306-circuitpython",
         "pico-ssd1306",
         "sim",
         "thumby",

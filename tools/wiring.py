@@ -41,6 +41,8 @@ def rows_for(prof):
         c = disp["i2c"]
         part = "Display %s %s (I2C%d, address 0x%02X)" % (drv, size, c["id"], c["addr"])
         speed = "%d kHz, falls back to %d kHz" % (c["freq"] // 1000, c["fallback_freq"] // 1000)
+        if prof.get("runtime") == "circuitpython":  # firmware/circuitpy/hardware.py
+            speed = "%d kHz (busio.I2C)" % (c["fallback_freq"] // 1000)
         rows += [
             (part, "SDA", gp(c["sda"]), speed),
             ("", "SCL", gp(c["scl"]), ""),

@@ -20,6 +20,7 @@ import time
 from core import const
 from core import ticks as _ticks
 from firmware import buttons as _buttons
+from firmware import hardware as _hardware
 from firmware.circuitpy import lights as _lights
 
 _HALF_CP = const(0x20000000)  # supervisor.ticks_ms()'s period, 2**29
@@ -181,6 +182,12 @@ class Hardware:
                 self._amp.switch_to_output(value=True)
             pwm = pwmio.PWMOut(_pin(bz["pin"]), frequency=440, variable_frequency=True)
             self.buzzer = PWMBuzzer(pwm, self._lights)
+        self._bat = profile.get("battery")
+        self._adc = None
+        if self._bat:
+            import analogio
+
+            self._adc = analogio.AnalogIn(_pin(self._bat["adc_pin"]))
         # supervisor.ticks_ms wraps at 2**29: count its wraps onto core.ticks' 2**30 circle.
         self._last = supervisor.ticks_ms()
         self._high = 0
@@ -253,7 +260,17 @@ class Hardware:
         return cut
 
     def battery(self):
-        return None  # no CircuitPython profile measures one yet (the MacroPad runs on USB)
+        """Percent from the profile's ADC pin (the Pico's VSYS/3 on GP29), as firmware/hardware.py
+        reads it; None without one (the MacroPad runs on USB)."""
+        if self._adc is None:
+            return None
+        raw = 0
+        for _ in range(4):
+            raw += self._adc.value
+        bat = self._bat
+        # 3.3 V reference through the divider; raw*9900 stays below 2**30 (small int).
+        mv = (raw >> 2) * 3300 * bat["divider"] // 65535
+        return _hardware.battery_percent(mv, bat["empty_mv"], bat["full_mv"])
 
     def led(self, r, g, b):
         if self._lights is not None:
@@ -273,10 +290,8 @@ class Hardware:
 
 def build(profile=None):
     """The Hardware for a profile dict (or a path; default board.json), validated first."""
-    from firmware import hardware
-
     if profile is None or isinstance(profile, str):
-        profile = hardware.load_profile(profile or "board.json")
+        profile = _hardware.load_profile(profile or "board.json")
     else:
-        hardware._validate(profile, profile.get("name", "profile") + ".json")
+        _hardware._validate(profile, profile.get("name", "profile") + ".json")
     return Hardware(profile)

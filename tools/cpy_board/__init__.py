@@ -1,16 +1,21 @@
 """CircuitPython's board modules under CPython, for firmware/circuitpy/ in tests and the sim.
 
-install(clock) puts stand-ins for board, microcontroller, keypad, rotaryio, pwmio, digitalio,
-supervisor and neopixel in sys.modules (Blinka's own versions of those look for a real board);
-displayio and bitmaptools are the real Blinka ones (adafruit-blinka-displayio). The stand-ins
-record what the layer does and let a test press keys, turn the encoder and move the clock:
+install(pins, builtin_display) puts stand-ins for board, microcontroller, keypad, rotaryio,
+pwmio, digitalio, analogio, busio, supervisor and neopixel in sys.modules (Blinka's own versions
+of those look for a real board); displayio, i2cdisplaybus, fourwire, terminalio and bitmaptools
+are the real Blinka ones (adafruit-blinka-displayio). The stand-ins record what the layer does
+and let a test press keys, turn the encoder and move the clock:
   pins.pressed(gpio, True/False)   a key or the encoder switch (keypad queues the event)
   pins.turn(detents)               the encoder (+ clockwise)
   pins.now                         supervisor.ticks_ms() (wraps at 2**29 like CircuitPython's)
   pins.tones / pins.pixels         what pwmio and neopixel were last given, with a trace
-board.DISPLAY is the MacroPad's: adafruit_displayio_sh1106.SH1106 (Blinka's BusDisplay, the
-compositor) on the panel model of tools/cpy_board/panel.py, as CircuitPython builds it for the
-board (128x64, column offset 2); it counts its refreshes in pins.refreshes.
+  pins.analog[gpio] = u16          what analogio.AnalogIn reads (default 0xFFFF: full)
+  pins.i2c                         the busio.I2C made, each an SSD1306 panel model (panel.py)
+board.DISPLAY (builtin_display=True, the default) is the MacroPad's:
+adafruit_displayio_sh1106.SH1106 (Blinka's BusDisplay, the compositor) on the panel model of
+tools/cpy_board/panel.py, as CircuitPython builds it for the board (128x64, column offset 2); it
+counts its refreshes in pins.refreshes. A Pico has no board.DISPLAY: its SSD1306 is wired to a
+busio.I2C, which here is the panel model itself.
 """
 
 import sys
@@ -37,6 +42,8 @@ class Pins:
         self.pixels = None
         self.refreshes = 0
         self.outputs = {}
+        self.analog = {}
+        self.i2c = []
 
     def pressed(self, gpio, down):
         self.events.append((self.keys.index(gpio), down))
@@ -45,7 +52,7 @@ class Pins:
         self.position += detents
 
 
-def install(pins=None):
+def install(pins=None, builtin_display=True):
     pins = pins or Pins()
     mods = {}
 
@@ -144,6 +151,36 @@ def install(pins=None):
     dio.Pull = types.SimpleNamespace(UP=1, DOWN=2)
     mods["digitalio"] = dio
 
+    an = types.ModuleType("analogio")
+
+    class AnalogIn:
+        def __init__(self, pin):
+            self.pin = pin.n
+
+        @property
+        def value(self):
+            return pins.analog.get(self.pin, 0xFFFF)
+
+    an.AnalogIn = AnalogIn
+    mods["analogio"] = an
+
+    bio = types.ModuleType("busio")
+
+    def I2C(scl, sda, frequency=100000):  # noqa: N802 (busio's class name)
+        from tools.cpy_board.panel import SSD1306I2C
+
+        bus = SSD1306I2C()
+        bus.pins, bus.frequency = (scl.n, sda.n), frequency
+        pins.i2c.append(bus)
+        return bus
+
+    class SPI:  # fourwire names it in its signatures; no SPI display is modelled here
+        def __init__(self, clock, MOSI=None, MISO=None):  # noqa: N803 (busio's names)
+            raise OSError("tools/cpy_board models no SPI display (only board.DISPLAY)")
+
+    bio.I2C, bio.SPI = I2C, SPI
+    mods["busio"] = bio
+
     npx = types.ModuleType("neopixel")
 
     class NeoPixel:
@@ -173,11 +210,12 @@ def install(pins=None):
     bd = types.ModuleType("board")
     mods["board"] = bd
     sys.modules.update(mods)
-    bd.DISPLAY = builtin_display(pins)
+    if builtin_display:
+        bd.DISPLAY = board_display(pins)
     return pins
 
 
-def builtin_display(pins):
+def board_display(pins):
     import adafruit_displayio_sh1106
 
     from tools.cpy_board.panel import PanelBus
@@ -190,12 +228,19 @@ def builtin_display(pins):
     return BoardDisplay(PanelBus(128, 2), width=128, height=64, colstart=2)
 
 
+def panel_model(canvas):
+    """The panel model at the far end of the canvas' display bus (panel.py), or None."""
+    bus = getattr(canvas.display, "bus", None)
+    bus = getattr(bus, "_i2c", bus)  # i2cdisplaybus.I2CDisplayBus keeps its busio.I2C there
+    return bus if hasattr(bus, "pixels") else None
+
+
 def frame_rgb(canvas):
     """The canvas as the display shows it, as rows of (r, g, b): the panel's picture when the
     display is on the panel model (what displayio's compositor sent), else bitmap_rgb()."""
-    bus = getattr(canvas.display, "bus", None)
-    if hasattr(bus, "pixels"):
-        return [[(255, 255, 255) if p else (0, 0, 0) for p in row] for row in bus.pixels()]
+    model = panel_model(canvas)
+    if model is not None:
+        return [[(255, 255, 255) if p else (0, 0, 0) for p in row] for row in model.pixels()]
     return bitmap_rgb(canvas)
 
 

@@ -7,6 +7,7 @@ Logical names (up, down, ok, back, left, right) press the first physical button 
 an encoder direction is a detent of the knob.
 """
 
+import json
 import os
 import shutil
 import sys
@@ -29,7 +30,10 @@ def flash(dest):
 class CpyApp:
     def __init__(self, profile, flash_dir, t0=0):
         sys.path.insert(0, os.path.join(ROOT, "tools", "cpython_board"))  # `micropython`
-        self.pins = cpy_board.install()
+        if isinstance(profile, str):
+            with open(profile) as f:
+                profile = json.load(f)
+        self.pins = cpy_board.install(builtin_display=profile["display"].get("builtin", False))
         self.pins.now = t0
         os.chdir(flash(flash_dir))
         from firmware.circuitpy.setup import setup

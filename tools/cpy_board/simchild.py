@@ -1,16 +1,18 @@
-"""The sim board for a CircuitPython profile (boards/macropad.json): the firmware on the
-CircuitPython layer (firmware/circuitpy/, the real one, as code.py starts it) under CPython with
-Blinka's displayio and the stand-ins of tools/cpy_board, speaking tools/hal_sim.py's line
-protocol on stdin/stdout, so tools/simproc.SimProc and `python -m tools sim` drive it unchanged.
+"""The sim board for a CircuitPython profile (boards/macropad.json, pico-ssd1306-circuitpython):
+the firmware on the CircuitPython layer (firmware/circuitpy/, the real one, as code.py starts it)
+under CPython with Blinka's displayio and the stand-ins of tools/cpy_board, speaking
+tools/hal_sim.py's line protocol on stdin/stdout, so tools/simproc.SimProc and `python -m tools
+sim` drive it unchanged.
 
 Run with the flash folder as the working directory (board.json, rulesets/, data/). What differs
-from hal_sim: a frame is the SH1106 panel model's RAM (what displayio's compositor sent over
-the display bus), read out as MONO_VLSB; keys reach the app through keypad's event queue and the
-encoder's UP/DOWN as detents of rotaryio (a press is one detent, its release nothing); saves go
-to microcontroller.nvm, kept in the flash folder as nvm.bin between runs. One more output line:
-`pixels HEX`, the NeoPixels' colours (r, g, b each) whenever they change.
+from hal_sim: a frame is the panel model's RAM (SH1106 or SSD1306: what displayio's compositor
+sent over the display bus), read out as MONO_VLSB; keys reach the app through keypad's event
+queue and the encoder's UP/DOWN as detents of rotaryio (a press is one detent, its release
+nothing); saves go to microcontroller.nvm, kept in the flash folder as nvm.bin between runs. One
+more output line: `pixels HEX`, the NeoPixels' colours (r, g, b each) whenever they change.
 """
 
+import json
 import os
 import select
 import sys
@@ -23,7 +25,6 @@ sys.path.insert(1, os.path.join(ROOT, "tools", "cpython_board"))  # `micropython
 from tools import cpy_board  # noqa: E402
 
 _NVM = "nvm.bin"
-_PAGE = 132  # SH1106 RAM columns per page
 
 
 def _out(*parts):
@@ -32,7 +33,9 @@ def _out(*parts):
 
 class Child:
     def __init__(self):
-        self.pins = cpy_board.install()
+        with open("board.json") as f:
+            builtin = json.load(f)["display"].get("builtin", False)
+        self.pins = cpy_board.install(builtin_display=builtin)
         self.realtime = os.getenv("FUSEBOX_REALTIME") == "1"
         self.pins.now = int(os.getenv("FUSEBOX_T0") or 0)
         self._t0 = time.monotonic()
@@ -96,11 +99,7 @@ class Child:
             strip.show = show_px
 
     def frame(self):
-        bus = self.hw.display.display.bus
-        ram, col = bus.ram, bus.colstart
-        if not bus.on:
-            return bytes(128 * 8)
-        return b"".join(bytes(ram[p * _PAGE + col : p * _PAGE + col + 128]) for p in range(8))
+        return cpy_board.panel_model(self.hw.display).frame()
 
     def send(self, head, frame):
         _out(head, "128 64 mono_vlsb", frame.hex())
