@@ -628,7 +628,7 @@ function boot() {
   m.peripherals[0x18000] = ssi;
   const ioqspi = new IOQSPI(ssi);
   m.peripherals[0x40018] = ioqspi;
-  if (opts.circuitpython) floatQspiSS(m, ioqspi);
+  if (opts.circuitpython) floatQspiSS(m, ioqspi), resetI2CBlocks(m);
   mirrorFlash(m);
   attachI2C(m);
   attachBuzzer(m);
@@ -687,6 +687,30 @@ function floatQspiSS(m, ioqspi) {
     const ctrl = ioqspi.regs.get(0x0c) || 0;
     const drivenLow = ((ctrl >> 12) & 3) !== 2 && ((ctrl >> 8) & 3) === 2;
     return drivenLow ? v & ~2 : v | 2;
+  };
+}
+
+// A peripheral held in reset (RESETS.RESET) comes back with its registers at their reset values;
+// rp2040js keeps RESET as a plain register. CircuitPython's busio.I2C refuses a block whose
+// IC_ENABLE is still set ("I2C peripheral in use") and its deinit (i2c_deinit) only resets the
+// block: without this, the REPL could never take over the bus code.py's display had.
+function resetI2CBlocks(m) {
+  const resets = m.peripherals[0x4000c];
+  const write = resets.writeUint32.bind(resets);
+  resets.writeUint32 = (off, v) => {
+    const before = off === 0 ? resets.readUint32(0) : 0;
+    write(off, v);
+    if (off !== 0) return;
+    [3, 4].forEach((bit, i) => {
+      if (v & (1 << bit) && !(before & (1 << bit))) {
+        const i2c = m.i2c[i];
+        const fresh = new i2c.constructor(m, i2c.name, i2c.irq);
+        for (const k of Object.keys(fresh)) {
+          if (typeof fresh[k] !== 'function' && !['rp2040', 'name', 'irq'].includes(k)) i2c[k] = fresh[k];
+        }
+        i2c.checkInterrupts();
+      }
+    });
   };
 }
 
