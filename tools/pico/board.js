@@ -804,6 +804,13 @@ function schedule(ns, fn) {
   scheduled.splice(i, 0, { ns, fn });
 }
 
+// A WFI executed while an enabled interrupt is already pending returns at once, PRIMASK set or not
+// (ARMv6-M). rp2040js wakes a waiting core only when an interrupt becomes pending, so one that
+// came while interrupts were off just before the WFI leaves the core asleep for good.
+// CircuitPython idles exactly so (interrupts off, check, WFI, interrupts on): its 1 ms tick lands
+// in that window now and then, and the board stops (time.sleep never returns, keys unread).
+const WFI_WAKES_ON_PENDING = !!opts.circuitpython;
+
 function step(limitNs) {
   // run until limitNs (board time) or ~15 ms of wall time, whichever comes first
   const m = mcu.rp2040;
@@ -815,6 +822,10 @@ function step(limitNs) {
     const target = next - baseNs;
     for (let i = 0; i < 200000 && clock.nanos < target; i++) {
       if (core.waiting) {
+        if (WFI_WAKES_ON_PENDING && !core.IPSR && core.pendingInterrupts & core.enabledInterrupts) {
+          core.waiting = false; // see WFI_WAKES_ON_PENDING
+          continue;
+        }
         const dt = clock.nanosToNextAlarm;
         if (dt <= 0) clock.tick(CYCLE_NS);
         else clock.tick(Math.min(dt, target - clock.nanos));
