@@ -46,8 +46,13 @@ class App:
         self.hw = hw
         self.fb = hw.display
         self.board = board_name
-        self.lay = Layout(self.fb.width, self.fb.height, getattr(self.fb, "colour", False))
-        self.txt = Text(self.lay.scale, self.lay.w)
+        # The font cell (w, h) of a display that draws text in its own font (CircuitPython's
+        # canvas: terminalio); framebuf's 8x8 otherwise.
+        cell = getattr(self.fb, "cell", None)
+        lay = self.lay = Layout(
+            self.fb.width, self.fb.height, getattr(self.fb, "colour", False), cell
+        )
+        self.txt = Text(lay.scale, lay.w, lay.cw // lay.scale, cell is not None)
         # A board that polls its pins every few ms while the loop waits (hw.wait_ms) debounces
         # on the first edge: a press lands at once, a short tap is not lost.
         self.buttons = B.Buttons(hw.keymap, leading=getattr(hw, "edge_debounce", False))

@@ -1,5 +1,8 @@
 """Every string on every layout, in every language: the app is booted on the unix port at
-72x40 (Thumby), 128x64 (pico-ssd1306) and 240x135 (the colour panel, doubled font) with seat
+72x40 (Thumby), 128x64 (pico-ssd1306) and 240x135 (the colour panel, doubled font) in
+framebuf's 8x8 font, and at 128x64 in terminalio's 6x12 cell (the CircuitPython builds: the
+MacroPad and pico-ssd1306-circuitpython; the display says `cell` and draws every character
+itself, as firmware/circuitpy/canvas.py does), with seat
 names of 8-10 letters (accents among them), walked through every list row, every setting,
 every ruleset's setup at its most players, the resume prompt of every ruleset (and of a name
 as long as core allows) and a stretch of play of every ruleset, and every text drawn is
@@ -17,7 +20,14 @@ from firmware import strings
 from tools import simproc
 
 MPY = str(simproc.ROOT / ".venv" / "bin" / "micropython")
-LAYOUTS = [(72, 40, False), (128, 64, False), (240, 135, True)]
+FRAMEBUF = None  # framebuf's 8x8 font, doubled on the big colour panel
+TERMINALIO = (6, 12)  # CircuitPython's terminalio.FONT (Blinka's and the board's)
+LAYOUTS = [
+    (72, 40, False, FRAMEBUF),
+    (128, 64, False, FRAMEBUF),
+    (240, 135, True, FRAMEBUF),
+    (128, 64, False, TERMINALIO),
+]
 # Longest fill-ins: names of 8 to 10 letters with accents, and a ruleset name of core's 32.
 NAMES = ["Béatrice", "Françoise", "Jürgen", "Maximilian", "Alexandria", "Hélène", "Çelik", "Weiß"]
 LONG_NAME = "Fusebox Countdown Desk Overtime!"
@@ -28,9 +38,10 @@ from firmware import buttons, catalog, strings
 from firmware.app import App
 from firmware.screens import menu, resume
 from firmware.ui import dialog
-from firmware.ui.text import Text
+from firmware.ui.text import EXTRA, Text
 
-W, H, COLOUR, LANG = %(w)d, %(h)d, %(colour)s, %(lang)r
+W, H, COLOUR, LANG, CELL = %(w)d, %(h)d, %(colour)s, %(lang)r, %(cell)r
+GW, GH = CELL or (8, 8)
 NAMES = %(names)r
 LONG_NAME = %(long)r
 problems = []
@@ -50,6 +61,8 @@ def note(kind, s):
 class Display(framebuf.FrameBuffer):
     def __init__(self):
         self.width, self.height, self.colour = W, H, COLOUR
+        if CELL:
+            self.cell = CELL  # draws text in its own font: ASCII and EXTRA, GW x GH a glyph
         if COLOUR:
             self.buf = bytearray((W + 1) // 2 * H)
             super().__init__(self.buf, W, H, framebuf.GS4_HMSB)
@@ -58,14 +71,17 @@ class Display(framebuf.FrameBuffer):
             super().__init__(self.buf, W, H, framebuf.MONO_VLSB)
 
     def text(self, s, x, y, c=1):
-        # Anything the firmware hands framebuf's own font: ASCII only, inside the display.
+        # Anything the firmware hands the display's font: ASCII only for framebuf's (EXTRA too
+        # for a font of the display's own), inside the display.
         for ch in s:
-            if ch < " " or ch > "~":
+            if (ch < " " or ch > "~") and not (CELL and ch in EXTRA):
                 note("garbage", s)
                 break
-        if x < 0 or x + 8 * len(s) > W or y < 0 or y + 8 > H:
+        if x < 0 or x + GW * len(s) > W or y < 0 or y + GH > H:
             note("past the edge", s)
-        super().text(s, x, y, c)
+        for i in range(len(s)):  # framebuf's glyphs on the cell's grid (the picture matters not)
+            if " " <= s[i] <= "~":
+                super().text(s[i], x + i * GW, y, c)
 
     def show(self):
         pass
@@ -83,7 +99,7 @@ def draw(self, fb, s, x, y, c=1, cols=0, scroll=True):
     room = cols if cols > 0 else (self.width - x) // self.cw
     if s.strip() and room <= 0:
         note("no room", s)
-    if y + 8 * self.scale > H:
+    if y + GH * self.scale > H:
         note("below the bottom", s)
     if len(s) > room and not scroll:
         clipped[s] = cur[0]
@@ -334,7 +350,7 @@ print(json.dumps(out))
 """
 
 
-def run_layout(tmp_path, w, h, colour, lang, turns=24):
+def run_layout(tmp_path, w, h, colour, lang, turns=24, cell=FRAMEBUF):
     flash = simproc.populate_flash(tmp_path / "flash", simproc.sim_profile("pico-ssd1306"))
     script = SCRIPT % {
         "w": w,
@@ -344,6 +360,7 @@ def run_layout(tmp_path, w, h, colour, lang, turns=24):
         "names": NAMES,
         "long": LONG_NAME,
         "turns": turns,
+        "cell": cell,
     }
     (flash / "fit.py").write_text(script)
     r = subprocess.run(
@@ -357,16 +374,23 @@ def run_layout(tmp_path, w, h, colour, lang, turns=24):
     return json.loads(r.stdout.strip().split("\n")[-1])
 
 
-@pytest.mark.parametrize("w,h,colour", LAYOUTS)
+def _id(layout):
+    w, h, _colour, cell = layout
+    return "%dx%d-%s" % (w, h, "%dx%d" % cell if cell else "framebuf")
+
+
+@pytest.mark.parametrize("w,h,colour,cell", LAYOUTS, ids=[_id(x) for x in LAYOUTS])
 @pytest.mark.parametrize("lang", strings.LANGS)
-def test_every_string_fits_or_wraps_or_scrolls_and_no_word_is_cut(tmp_path, w, h, colour, lang):
-    out = run_layout(tmp_path, w, h, colour, lang)
+def test_every_string_fits_or_wraps_or_scrolls_and_no_word_is_cut(
+    tmp_path, w, h, colour, cell, lang
+):
+    out = run_layout(tmp_path, w, h, colour, lang, cell=cell)
     assert out["problems"] == []
     assert out["never_whole"] == []
     # The walk reached the screens (menus, settings, setups, play): 290-400 distinct texts.
     assert out["texts"] > 250
     assert len(out["prompts"]) >= 11  # every table game's ruleset and the longest name
-    cols = w // (16 if w >= 192 and h >= 120 else 8)
+    cols = w // (cell[0] if cell else 16 if w >= 192 and h >= 120 else 8)
     for body, lines, room, bar, shown in out["prompts"]:
         assert shown == len(lines), ("a line of the description was never shown", lines)
         # Every word of the sentence is on a line (a word longer than a line broken with '-'):

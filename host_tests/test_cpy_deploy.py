@@ -131,8 +131,15 @@ print(type(a.stack.top()).__name__, a.stack.top().title)
 def test_the_drive_file_set_is_micropythons_plus_the_layer():
     mp = {r[:-4] for _, r, c in deploy.sources() if c}
     cp = {p[:-3] for p, _ in deploy_drive.drive_files("macropad") if p.endswith(".py")}
-    assert cp - mp == {"/code", "/lib/neopixel"} | {
+    libs = {"/lib/adafruit_display_text/__init__", "/lib/adafruit_display_text/bitmap_label"}
+    libs |= {"/lib/adafruit_ticks"}  # bitmap_label imports it
+    assert cp - mp == {"/code", "/lib/neopixel"} | libs | {
         "/" + deploy.CIRCUITPY_LAYER + "/" + n
         for n in ("__init__", "canvas", "font8", "framebuf", "hardware", "lights", "nvmsave")
         + ("setup",)
     }
+    # The Pico + SSD1306 build: its display's driver instead of the MacroPad's pixels.
+    pico = deploy_drive.drive_files("pico-ssd1306-circuitpython")
+    pico = {p[:-3] for p, _ in pico if p.endswith(".py")}
+    assert pico - mp - cp == {"/lib/adafruit_displayio_ssd1306"}
+    assert cp - pico == {"/lib/neopixel"}

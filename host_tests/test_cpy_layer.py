@@ -1,10 +1,13 @@
 """The CircuitPython layer (firmware/circuitpy/) under CPython, with Blinka's displayio and the
-board stand-ins of tools/cpy_board: screens, keys, encoder, ticks and NeoPixels on the macropad
-profile. Each test runs in a subprocess: the stand-ins replace modules for the whole process."""
+board stand-ins of tools/cpy_board: screens in terminalio's font, keys, encoder, ticks and
+NeoPixels on the macropad profile, the Pico + SSD1306 build's wiring. Each test runs in a
+subprocess: the stand-ins replace modules for the whole process."""
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 MACROPAD = ROOT / "boards" / "macropad.json"
@@ -35,10 +38,11 @@ def same(img, golden):
 """
 
 
-def test_main_menu_and_timer_draw_as_on_micropython_and_as_the_macropad_goldens(tmp_path):
+@pytest.mark.parametrize("profile", [MACROPAD, PICO], ids=lambda p: p.stem)
+def test_main_menu_and_timer_draw_in_terminalio_as_their_goldens(profile, tmp_path):
     g = ROOT / "host_tests" / "golden"
     lines = _py(
-        _START % (str(MACROPAD), str(tmp_path / "flash"))
+        _START % (str(profile), str(tmp_path / "flash"))
         + """
 run.wait(500)
 print(run.screen())
@@ -53,28 +57,35 @@ print(run.screen())
 print(same(run.snap(), %r), same(run.snap(), %r))
 print(run.pins.refreshes > 0, run.hw.display.display.auto_refresh)
 from tools import cpy_board
-bus = run.hw.display.display.bus
+bus = cpy_board.panel_model(run.hw.display)
 print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display), bus.on,
       0 < bus.data_bytes < 1024 * run.pins.refreshes)
+print(run.app.lay.cw, run.app.lay.lh, run.app.lay.cols, run.app.lay.body_rows, run.hw.display.cell)
 """
         % (
-            str(g / "macropad" / "menu.png"),
+            str(g / profile.stem / "menu.png"),
             str(g / "pico-ssd1306" / "menu.png"),
-            str(g / "macropad" / "timer.png"),
+            str(g / profile.stem / "timer.png"),
             str(g / "pico-ssd1306" / "timer.png"),
         ),
         tmp_path,
     )
+    # Regenerate the goldens after a deliberate change (and look at them before committing):
+    #   python -m tools sim --board BOARD --script host_tests/golden/screens.sim \
+    #       --png host_tests/golden/BOARD
     assert lines[0] == "('SavesList', 'Fusebox')"
-    assert lines[1] == "True True"  # the CircuitPython rendering is MicroPython's, pixel for pixel
+    # The CircuitPython build draws terminalio's 6x12 font: its own golden, not MicroPython's
+    # 8x8 picture.
+    assert lines[1] == "True False"
     assert lines[2] == "('TimerScreen', 'Classic 5:00')"
-    # The MacroPad has a key for each symbol, so its timer needs no picker line and draws larger
-    # digits than the four-button pico-ssd1306: equal to its own golden, not to the Pico's.
     assert lines[3] == "True False"
     assert lines[4] == "True False"  # show() refreshes; displayio does not refresh on its own
     # snap() is the SH1106's RAM as displayio's compositor wrote it over the bus: the bitmap's
     # picture, sent as dirty areas (fewer bytes than a whole 1 KB frame per refresh)
     assert lines[5] == "True True True"
+    # The layout comes from the font: 21 columns of 6, rows of 12 (the cell's own leading), four
+    # under the title bar.
+    assert lines[6] == "6 12 21 4 (6, 12)"
 
 
 def test_keys_and_encoder_detents_reach_the_app_as_presses(tmp_path):
@@ -200,3 +211,65 @@ print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display
     assert lines[5].endswith("['tone'] True")
     # what the compositor sent over I2C to the SSD1306's RAM is the bitmap's picture
     assert lines[6] == "True"
+
+
+def test_the_canvas_draws_terminalios_glyphs_and_composes_the_accented_letters(tmp_path):
+    lines = _py(
+        """
+from tools import cpy_board
+cpy_board.install(builtin_display=False)
+import terminalio
+from firmware.circuitpy.canvas import Canvas
+from firmware.ui.text import EXTRA
+font = terminalio.FONT
+c = Canvas(None, 128, 64)
+cw, ch = c.cell
+print(c.cell == font.get_bounding_box()[:2], sys.modules.get("adafruit_display_text"))
+
+def cell(x0, y0):
+    return tuple(c.bitmap[x0 + x, y0 + y] for y in range(ch) for x in range(cw))
+
+def glyph(g):
+    gl = font.get_glyph(ord(g))
+    x0 = gl.tile_index * cw
+    return tuple(int(gl.bitmap[x0 + x, y] != 0) for y in range(ch) for x in range(cw))
+
+# Every ASCII glyph, in ink on paper and inverted on a filled row, is terminalio's own.
+bad = []
+for o in range(33, 127):
+    c.fill(0)
+    c.text(chr(o), 5, 3, 1)
+    if cell(5, 3) != glyph(chr(o)):
+        bad.append(chr(o))
+    c.fill(1)
+    c.text(chr(o), 5, 3, 0)
+    if cell(5, 3) != tuple(1 - p for p in glyph(chr(o))):
+        bad.append("inv " + chr(o))
+print(bad)
+# The accented letters: each its own picture, its base letter's pixels kept under the mark.
+base = "eeeacaou" + "s" + "EEEACAOU"
+shapes = {}
+kept = 0
+for k, g in enumerate(EXTRA):
+    c.fill(0)
+    c.text(g, 0, 0, 1)
+    shapes[g] = cell(0, 0)
+    if g != "ß":
+        kept += all(a <= b for a, b in zip(glyph(base[k]), shapes[g]))
+print(len(set(shapes.values())), len(EXTRA), kept, sum(shapes["ß"]) > 10)
+c.fill(0)
+c.text("~", 0, 0, 1)
+c.text("\\u0142", 0, 20, 1)  # not folded: drawn as "?"
+c.text("?", 0, 40, 1)
+print(cell(0, 20) == cell(0, 40) != cell(0, 0))
+c.fill(0)
+c.text("Ab", 124, 60, 1)  # clipped at the right and bottom edges, no error
+print(sum(c.bitmap[x, y] for x in range(124, 128) for y in range(60, 64)) > 0)
+""",
+        tmp_path,
+    )
+    assert lines[0] == "True None"  # adafruit_display_text is dropped once the strips are made
+    assert lines[1] == "[]"
+    assert lines[2] == "17 17 16 True"
+    assert lines[3] == "True"
+    assert lines[4] == "True"

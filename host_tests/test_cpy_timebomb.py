@@ -1,9 +1,14 @@
-"""A whole Time Bomb game on the macropad profile: the firmware on the CircuitPython layer
-(firmware/circuitpy/) under Blinka, every frame composited by displayio and sent over the display
-bus to the SH1106 model (tools/cpy_board/simchild.py), played by the same driver as on the
+"""A whole Time Bomb game on both CircuitPython profiles (the MacroPad, and the Pico + SSD1306
+build): the firmware on the CircuitPython layer (firmware/circuitpy/) under Blinka, every frame
+composited by displayio and sent over the display bus to the SH1106 or SSD1306 model
+(tools/cpy_board/simchild.py), in terminalio's font, played by the same driver as on the
 MicroPython sim board and ending as it does there."""
 
+import os
 from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
 
 from tools import sim as simtool
 from tools.frames import frame_to_image
@@ -11,8 +16,10 @@ from tools.playdriver import RecordingSim, open_game, pass_around, play_to_end, 
 from tools.simproc import SimProc
 
 ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = ROOT / "host_tests" / "golden"
 # The playdriver's physical names, on the MacroPad: OK is the encoder's switch, UP/DOWN its turns.
 MACROPAD_KEYS = {"OK": "PUSH", "BACK": "KEY1"}
+PROFILES = ["macropad", "pico-ssd1306-circuitpython"]
 
 
 class MacropadSim(RecordingSim):
@@ -27,6 +34,9 @@ class MacropadSim(RecordingSim):
         return super()._until(record)
 
     def send(self, *lines):
+        if self.profile["name"] != "macropad":  # the Pico's buttons have the playdriver's names
+            super().send(*lines)
+            return
         out = []
         for line in lines:
             words = line.split()
@@ -40,9 +50,19 @@ def events(sp):
     return [line for line in sp.logs if line.startswith("ev ") or line.startswith("seen ")]
 
 
-def test_a_whole_time_bomb_game_ends_on_the_macropad_as_on_the_micropython_sim():
+def same_as_golden(frame, path):
+    """The frame equals the PNG (a scale-4 screenshot, as --png writes); regenerate with
+    FUSEBOX_REGOLD=1 after a deliberate change, and look at it before committing."""
+    mine = frame_to_image(frame, scale=4)
+    if os.getenv("FUSEBOX_REGOLD") == "1":
+        mine.save(path)
+    return ImageChops.difference(Image.open(path).convert("RGB"), mine).getbbox() is None
+
+
+@pytest.mark.parametrize("board", PROFILES)
+def test_a_whole_time_bomb_game_ends_on_circuitpython_as_on_the_micropython_sim(board):
     env = {"FUSEBOX_SEED": "11"}
-    with MacropadSim(board="macropad", env=env) as cp:
+    with MacropadSim(board=board, env=env) as cp:
         assert cp.runtime == "circuitpython"
         open_game(cp, 0, 0, 0)
         assert cp.top() == "PassScreen"
@@ -52,7 +72,7 @@ def test_a_whole_time_bomb_game_ends_on_the_macropad_as_on_the_micropython_sim()
         frames = [h for h in cp.history if h[0] == "frame"]
         pixels = [h for h in cp.history if h[0] == "pixels"]
         cp.wait(6000)
-        after = [h[3] for h in cp.history if h[0] == "pixels"][-1]
+        after = [h[3] for h in cp.history if h[0] == "pixels"][-1:]
     with RecordingSim(board="pico-ssd1306", env=env, runtime="cpython") as mp:
         open_game(mp, 0, 0, 0)
         play_to_end(mp, policy=lambda i: i % 3)
@@ -60,14 +80,20 @@ def test_a_whole_time_bomb_game_ends_on_the_macropad_as_on_the_micropython_sim()
         mp_events, mp_end = events(mp), mp.snap("end")
     assert cp_events[-1].startswith("ev win ")
     assert cp_events == mp_events  # the same deal, looks, cuts and winner
-    assert bytes(cp_end) == bytes(mp_end)  # the end screen, pixel for pixel
+    # The end screen, pixel for pixel: the CircuitPython build's own golden (terminalio's font
+    # and its layout), not MicroPython's 8x8 picture.
+    assert same_as_golden(cp_end, GOLDEN / board / "end.png")
+    assert bytes(cp_end.data) != bytes(mp_end.data)
     assert len(frames) > 50 and any(h[2] for h in frames)  # private screens were shown too
+    if board != "macropad":
+        assert not pixels  # no NeoPixels on the Pico build
+        return
     # The end lights the whole strip: green when the defusers win (the "defused" tune), red
     # with the boom; five seconds later the keys' own light is back.
     colour = "00ff00" if cp_events[-1].startswith("ev win sherlock") else "ff0000"
     assert pixels[-1][3] == colour * 12, (cp_events[-1], pixels[-1])
     assert sum(1 for h in pixels if h[3] == colour * 12) == 1  # one spell of it, to the end
-    assert after != colour * 12 and after.count("0c0c0c") == 4
+    assert after[0] != colour * 12 and after[0].count("0c0c0c") == 4
 
 
 def first_cut_lights(seed):
@@ -100,19 +126,18 @@ def test_the_lights_before_a_cut_is_revealed_are_the_same_for_every_deal():
         assert hist == base
 
 
-def test_the_readme_script_renders_the_whole_time_bomb_flow_through_displayio(tmp_path):
-    # python -m tools sim --board macropad --script docs/screens/timebomb.sim --png DIR
+@pytest.mark.parametrize("board", PROFILES)
+def test_the_readme_script_renders_the_whole_time_bomb_flow_through_displayio(board, tmp_path):
+    # python -m tools sim --board BOARD --script docs/screens/timebomb.sim --png DIR
     lines = (ROOT / "docs" / "screens" / "timebomb.sim").read_text().splitlines()
-    with SimProc(board="macropad", env={"FUSEBOX_SEED": "1"}) as sp:
+    with SimProc(board=board, env={"FUSEBOX_SEED": "1"}) as sp:
         snaps = simtool.run_script(sp, lines, str(tmp_path), out=lambda _: None)
     assert len(snaps) >= 10
     for label, frame in snaps.items():
         assert any(frame.data), label  # every step of the flow drew something
-    # The MacroPad screenshots in the README are these frames.
-    from PIL import Image, ImageChops
-
-    pngs = sorted((ROOT / "docs" / "screens").glob("macropad-*.png"))
-    assert len(pngs) >= 3
-    for png in pngs:
-        mine = frame_to_image(snaps["timebomb-" + png.stem.split("-", 1)[1]], scale=4)
-        assert ImageChops.difference(Image.open(png).convert("RGB"), mine).getbbox() is None, png
+    # The screenshots of this build in the README are these frames.
+    pngs = [p for p in (ROOT / "docs" / "screens").glob(board + "-*.png")]
+    pngs = [p for p in pngs if p.stem[len(board) + 1 :].isalpha()]  # not another board's
+    assert len(pngs) >= 4
+    for png in sorted(pngs):
+        assert same_as_golden(snaps["timebomb-" + png.stem[len(board) + 1 :]], png), png

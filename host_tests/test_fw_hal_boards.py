@@ -145,3 +145,15 @@ def test_minimal_keymaps_are_valid_profiles():
 def test_not_an_object():
     with pytest.raises(RulesetError, match="board.json: \\(top\\): must be an object"):
         boardcheck.validate([])
+
+
+def test_the_circuitpython_pico_profile_is_the_default_builds_wiring():
+    # The Pico + SSD1306 build under CircuitPython: the same pins, display, buttons, buzzer,
+    # battery and wires as pico-ssd1306, only named for the runtime that drives them.
+    mp, cp = load("pico-ssd1306"), load("pico-ssd1306-circuitpython")
+    assert cp["runtime"] == "circuitpython" and "runtime" not in mp
+    differ = {k for k in set(mp) | set(cp) if mp.get(k) != cp.get(k)}
+    assert differ == {"name", "title", "runtime"}
+    assert cp["display"]["i2c"] == {
+        "id": 0, "sda": 4, "scl": 5, "freq": 1000000, "fallback_freq": 400000, "addr": 0x3C
+    }  # fmt: skip

@@ -63,3 +63,13 @@ def test_picture_of_the_default_build(tmp_path):
     colours = {img.getpixel((x, y)) for x in range(0, 1100, 2) for y in range(0, 760, 2)}
     assert (0, 0, 255) in colours  # the SDA run
     assert (40, 120, 60) in colours  # the Pico
+
+
+def test_the_circuitpython_pico_table_is_pico_ssd1306s_at_busios_speed():
+    mp = wiring.rows_for(json.loads((ROOT / "boards" / "pico-ssd1306.json").read_text()))
+    cp = json.loads((ROOT / "boards" / "pico-ssd1306-circuitpython.json").read_text())
+    rows = wiring.rows_for(cp)
+    # firmware/circuitpy/hardware.py opens busio.I2C at the profile's fallback frequency
+    assert rows[0][3] == "400 kHz (busio.I2C)"
+    assert rows[0][:3] == mp[0][:3] and rows[1:] == mp[1:]
+    assert "\n## pico-ssd1306-circuitpython\n" in wiring.markdown(wiring.load_profiles())

@@ -9,7 +9,11 @@ What goes on the drive (the layout firmware/circuitpy/code.py expects):
   /board.json                     the board profile
   /rulesets/*.json                the shipped rulesets (ones the user added stay)
   /lib/<module>.py                the Adafruit libraries the profile needs, copied from the
-                                  pinned PyPI packages installed here (pyproject.toml), offline
+                                  pinned PyPI packages installed here (pyproject.toml), offline:
+                                  adafruit_display_text (its bitmap_label renders terminalio's
+                                  font once at boot: firmware/circuitpy/canvas.py) and the
+                                  adafruit_ticks it imports, the display's driver unless built in,
+                                  neopixel for the MacroPad's pixels
   /.fusebox-manifest.json         drive path -> sha256 of what deploy wrote, to remove retired
                                   files next time (never data/ or anything else of the user's)
 """
@@ -23,11 +27,13 @@ import time
 from tools import deploy
 
 MANIFEST = "/.fusebox-manifest.json"
+# Of a library package, only the modules the layer imports (the others stay off the drive).
+_PARTS = {"adafruit_display_text": ("__init__.py", "bitmap_label.py")}
 
 
 def libraries(profile):
     """The Adafruit library modules firmware/circuitpy/hardware.py imports for a profile."""
-    names = []
+    names = ["adafruit_display_text", "adafruit_ticks"]  # every build draws its text with them
     disp = profile["display"]
     if not disp.get("builtin"):  # the MacroPad's board.DISPLAY is built into CircuitPython
         names.append("adafruit_displayio_" + disp["driver"])
@@ -49,7 +55,7 @@ def library_files(names):
         if os.path.basename(spec.origin) == "__init__.py":  # a package: copy it whole
             base = os.path.dirname(spec.origin)
             for f in sorted(os.listdir(base)):
-                if f.endswith((".py", ".mpy")):
+                if f.endswith((".py", ".mpy")) and f in _PARTS.get(name, (f,)):
                     out.append((os.path.join(base, f), "/lib/%s/%s" % (name, f)))
         else:
             out.append((spec.origin, "/lib/%s.py" % name))

@@ -194,5 +194,5 @@ def draw_wires(fb, lay, n, cursor, y):
             fb.rect(x, y, w, h, 1)
         # The number inside each card, so the choice never rests on the fill alone.
         digit = str(i + 1)
-        cx = x + (w - 8) // 2
-        fb.text(digit, cx, y + (h - 8) // 2, 0 if i == cursor else 1)
+        cx = x + (w - lay.cw) // 2
+        fb.text(digit, cx, y + (h - lay.ch) // 2, 0 if i == cursor else 1)

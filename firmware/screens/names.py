@@ -130,5 +130,5 @@ class NameEditor(Screen):
                 app.txt.draw(fb, self.chars[i], x + i * lay.cw, y, 1)
         # The cursor is an underline under the letter being edited (and a box on big screens).
         cx = x + self.pos * lay.cw
-        fb.fill_rect(cx, y + lay.cw, lay.cw, lay.scale, 1)
+        fb.fill_rect(cx, y + lay.ch, lay.cw, lay.scale, 1)
         widgets.lines(fb, lay, app.txt, self.hint, 0, 2 if lay.body_rows > 4 else 1)

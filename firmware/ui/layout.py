@@ -1,4 +1,5 @@
-"""Layout metrics for one display size, from 72x40 (Thumby) up to 240x135 (Display Pack)."""
+"""Layout metrics for one display size, from 72x40 (Thumby) up to 240x135 (Display Pack), and
+one font cell (framebuf's 8x8, or the backend's own)."""
 
 from core import const
 
@@ -7,19 +8,35 @@ _GLYPH = const(8)
 
 
 class Layout:
-    """Where things go on a w x h display; computed once at boot, read by every screen."""
+    """Where things go on a w x h display; computed once at boot, read by every screen. `cell` is
+    the backend's font cell (width, height) in pixels when the display draws text in its own
+    font (terminalio's 6x12 on CircuitPython: firmware/circuitpy/canvas.py); None is framebuf's
+    8x8 (MicroPython)."""
 
-    def __init__(self, w, h, colour=False):
+    # A glyph's height (rows add the leading) and where text starts after an 8x8 icon (a row's
+    # mark: the first column clear of it). Framebuf's 8x8 at scale 1 keeps these class values,
+    # so the MicroPython boards' instance holds no more attributes than before the cell was a
+    # parameter (a 13th one grows its table to 17 slots, on a heap with little to spare).
+    ch = 8
+    mark = 8
+
+    def __init__(self, w, h, colour=False, cell=None):
         self.w = w
         self.h = h
         self.colour = colour
-        # Double-size text only when the doubled grid still gives a usable menu (>= 7 rows).
-        self.scale = 2 if (w >= 192 and h >= 120) else 1
+        gw, gh = cell or (_GLYPH, _GLYPH)
+        # Double-size text only when the doubled grid still gives a usable menu (>= 7 rows), and
+        # only framebuf's font (a backend's own font is drawn at its size).
+        self.scale = 2 if (w >= 192 and h >= 120 and not cell) else 1
         s = self.scale
-        self.cw = _GLYPH * s
-        # One pixel of leading when it costs no row, none on the tiny screens.
-        gap = 1 if h >= 60 else 0
-        self.lh = (_GLYPH + gap) * s
+        self.cw = gw * s
+        if cell or s > 1:
+            self.ch = gh * s
+            self.mark = (_GLYPH * s + self.cw - 1) // self.cw * self.cw
+        # One pixel of leading when it costs no row, none on the tiny screens; a font taller
+        # than 8 (terminalio's 12) has its leading inside its cell already.
+        gap = 1 if h >= 60 and gh <= _GLYPH else 0
+        self.lh = (gh + gap) * s
         self.cols = w // self.cw
         self.rows = h // self.lh
         # Row 0 is the title / status bar; the body starts below it (and its rule line).

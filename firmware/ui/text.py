@@ -48,15 +48,22 @@ def fold(s):
 
 class Text:
     """Draws text at the layout's scale; holds the one 8x8 scratch glyph used for doubling.
+    `cw` is the font cell's width; `native`: the display's text() draws every character fold()
+    leaves (ASCII and EXTRA) in its own font at scale 1 (the CircuitPython canvas), else only
+    ASCII is framebuf's and EXTRA is drawn here in 8x8.
     A line longer than its room (to the display's right edge, or `cols`) scrolls as a marquee
     by the clock the app sets in `now` before it draws (ms since the last press or new screen):
     it rests at its start, steps along one character at a time, rests at its end, then shows
     its start again for good. `live` is the marquee step of the frame drawn last while a line
     in it moves (-1 when none does), so that tick() tells the app when to draw again."""
 
-    def __init__(self, scale, width=32767):
+    native = False  # a class value unless the display draws its own font (no instance slot)
+
+    def __init__(self, scale, width=32767, cw=8, native=False):
         self.scale = scale
-        self.cw = 8 * scale
+        self.cw = cw * scale
+        if native:
+            self.native = True
         self.width = width
         self.now = 0
         self.live = -1
@@ -144,6 +151,9 @@ class Text:
                 self.live = t
             n = room
         elif self.scale == 1:
+            if self.native:
+                fb.text(s, x, y, c)
+                return
             for ch in s:
                 if ch > "~":
                     break
@@ -157,7 +167,9 @@ class Text:
             if i >= end:
                 break
             if i >= skip:
-                if " " < ch <= "~":
+                if self.native and ch != " ":
+                    fb.text(ch, x, y, c)
+                elif " " < ch <= "~":
                     if self.scale == 1:
                         fb.text(ch, x, y, c)
                     else:

@@ -48,8 +48,9 @@ def bar(fb, lay, txt, title, batt=None, muted=False, cols=0):
 
 
 def title_cols(lay, batt):
-    """Characters left for a title next to the status icons."""
-    return lay.cols - (3 if batt is not None else 1)
+    """Characters left for a title next to the status icons (three 8-pixel cells' worth with the
+    battery, one without: framebuf's font leaves them exactly that many columns)."""
+    return (lay.w - (24 if batt is not None else 8) * lay.scale) // lay.cw
 
 
 def row(fb, lay, txt, r, label, selected=False, mark=None, cols=0):
@@ -62,7 +63,7 @@ def row(fb, lay, txt, r, label, selected=False, mark=None, cols=0):
     x = 0
     if mark is not None:
         icons.draw(fb, mark, 0, y, c, lay.scale)
-        x = lay.cw
+        x = lay.mark
     txt.draw(fb, label, x, y, c, cols, selected)
 
 

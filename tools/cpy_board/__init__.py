@@ -3,7 +3,8 @@
 install(pins, builtin_display) puts stand-ins for board, microcontroller, keypad, rotaryio,
 pwmio, digitalio, analogio, busio, supervisor and neopixel in sys.modules (Blinka's own versions
 of those look for a real board); displayio, i2cdisplaybus, fourwire, terminalio and bitmaptools
-are the real Blinka ones (adafruit-blinka-displayio). The stand-ins record what the layer does
+are the real Blinka ones (adafruit-blinka-displayio), bitmaptools.blit with CircuitPython's
+argument checks added. The stand-ins record what the layer does
 and let a test press keys, turn the encoder and move the clock:
   pins.pressed(gpio, True/False)   a key or the encoder switch (keypad queues the event)
   pins.turn(detents)               the encoder (+ clockwise)
@@ -15,7 +16,7 @@ board.DISPLAY (builtin_display=True, the default) is the MacroPad's:
 adafruit_displayio_sh1106.SH1106 (Blinka's BusDisplay, the compositor) on the panel model of
 tools/cpy_board/panel.py, as CircuitPython builds it for the board (128x64, column offset 2); it
 counts its refreshes in pins.refreshes. A Pico has no board.DISPLAY: its SSD1306 is wired to a
-busio.I2C, which here is the panel model itself.
+busio.I2C, which here is the panel model itself (its refreshes are counted as well).
 """
 
 import sys
@@ -210,9 +211,48 @@ def install(pins=None, builtin_display=True):
     bd = types.ModuleType("board")
     mods["board"] = bd
     sys.modules.update(mods)
+    _strict_blit()
     if builtin_display:
         bd.DISPLAY = board_display(pins)
+    else:
+        _count_refreshes(pins)
     return pins
+
+
+def _strict_blit():
+    """bitmaptools.blit with the checks CircuitPython's C makes and Blinka's does not (its
+    shared-bindings/bitmaptools/__init__.c): x and y inside the destination (no negative ones),
+    and a destination with at least the source's bits per value ("source palette too large")."""
+    import bitmaptools
+
+    if getattr(bitmaptools.blit, "strict", False):
+        return
+    base = bitmaptools.blit
+
+    def blit(dest, source, x, y, **kw):
+        if not (0 <= x <= dest.width and 0 <= y <= dest.height):
+            raise ValueError("x or y out of range (CircuitPython's blit)")
+        if dest._bits_per_value < source._bits_per_value:
+            raise ValueError("source palette too large")
+        return base(dest, source, x, y, **kw)
+
+    blit.strict = True  # type: ignore[attr-defined]
+    bitmaptools.blit = blit
+
+
+def _count_refreshes(pins):
+    """A wired SSD1306 (adafruit_displayio_ssd1306.SSD1306, which the layer builds itself)
+    counts its refreshes in pins.refreshes too, as board.DISPLAY does."""
+    import adafruit_displayio_ssd1306
+
+    cls = adafruit_displayio_ssd1306.SSD1306
+    base = cls.refresh
+
+    def refresh(self, **kw):
+        pins.refreshes += 1
+        return base(self, **kw)
+
+    cls.refresh = refresh
 
 
 def board_display(pins):

@@ -45,18 +45,22 @@ class GridBox:
         # Rows are lettered A.. and columns numbered 1.. beside the grid where a letter fits a
         # cell (a chosen line's label is drawn inverted); else thin marks show the choice.
         self.labels = lay.h >= 60
+        # m: the margin left of the grid (a letter's width), top: the one above it (a digit's
+        # height; the same on framebuf's square cell).
         m = lay.cw + 1 if self.labels else MARGIN * lay.scale
-        side = 5 * lay.cw + 2  # the text panel beside the grid keeps an icon and 4 columns
-        h = lay.h - lay.body - m
+        top = lay.ch + 1 if self.labels else m
+        side = 4 * lay.cw + lay.mark + 2  # the text panel beside the grid: an icon, 4 columns
+        h = lay.h - lay.body - top
         self.cell = max(3, min(h // rows, (lay.w - m - side) // cols))
-        if self.labels and self.cell < lay.cw:
+        if self.labels and self.cell < max(lay.cw, lay.ch):
             self.labels = False
-            m = MARGIN * lay.scale
+            m = top = MARGIN * lay.scale
             h = lay.h - lay.body - m
             self.cell = max(3, min(h // rows, (lay.w - m - side) // cols))
         self.x = m
-        self.y = lay.body + m
+        self.y = lay.body + top
         self.m = m
+        self.top = top
         self.panel = self.x + self.cell * cols + 2 * lay.scale
         self.panel_cols = (lay.w - self.panel) // lay.cw
 
@@ -65,7 +69,7 @@ def grid(fb, lay, txt, box, pic, row=-1, col=-1, sure=False):
     """The grid; row/col >= 0 mark a chosen line (both: a chosen tile), `sure` fills them."""
     s = box.cell
     ch = chars()
-    big = s - 1 >= lay.cw
+    big = s - 1 >= lay.cw and s - 1 >= lay.ch
     for r in range(box.rows):
         for c in range(box.cols):
             k = pic[r * box.cols + c]
@@ -83,29 +87,29 @@ def grid(fb, lay, txt, box, pic, row=-1, col=-1, sure=False):
                         fb.rect(x + 1, y + 1, s - 3, s - 3, 1)
             elif big:
                 fb.fill_rect(x, y, s - 1, s - 1, 1)
-                o = (s - 1 - lay.cw) // 2
-                txt.draw(fb, ch[k - 32], x + o, y + o, 0)
+                txt.draw(fb, ch[k - 32], x + (s - 1 - lay.cw) // 2, y + (s - 1 - lay.ch) // 2, 0)
             else:
                 _small(fb, x, y, s - 1, k)
     m = box.m
+    top = box.top
     if box.labels:
         # A letter left of each row, a number above each column; the chosen ones inverted.
         for r in range(box.rows):
-            y = box.y + r * s + (s - 1 - lay.cw) // 2
+            y = box.y + r * s + (s - 1 - lay.ch) // 2
             if r == row:
                 fb.fill_rect(0, box.y + r * s, m - 1, s - 1, 1)
             txt.draw(fb, ch[33 + r], 0, y, 0 if r == row else 1)
         for c in range(box.cols):
             x = box.x + c * s + (s - 1 - lay.cw) // 2
             if c == col:
-                fb.fill_rect(box.x + c * s, box.y - m, s - 1, m - 1, 1)
-            txt.draw(fb, ch[17 + c], x, box.y - m, 0 if c == col else 1)
+                fb.fill_rect(box.x + c * s, box.y - top, s - 1, top - 1, 1)
+            txt.draw(fb, ch[17 + c], x, box.y - top, 0 if c == col else 1)
         return
     # The marks: a bar left of the chosen row, one above the chosen column.
     if row >= 0:
         fb.fill_rect(0, box.y + row * s, m - 1, s - 1, 1)
     if col >= 0:
-        fb.fill_rect(box.x + col * s, box.y - m, s - 1, m - 1, 1)
+        fb.fill_rect(box.x + col * s, box.y - top, s - 1, top - 1, 1)
 
 
 def _small(fb, x, y, w, k):

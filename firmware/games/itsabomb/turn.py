@@ -286,7 +286,7 @@ class TurnScreen(Screen):
             x = box.panel
             if self.marks[i] >= 0:
                 icons.draw(fb, draw.ICONS, x, lay.row_y(i), 1, lay.scale, self.marks[i])
-                x += lay.cw
+                x += lay.mark
             txt.draw(fb, self.panel[i], x, lay.row_y(i), 1)
         if self.state != _SURE:
             # UP/DOWN change what the title says: the arrows right after it.

@@ -129,7 +129,7 @@ def draw_building(fb, lay, txt, y, h, count, group):
     there filled, the one about to be placed outlined with a '?', the free places as dots.
     Shapes and a mark tell them apart, never colour; lines are as thick as the font's pixels."""
     s = lay.scale
-    if h < 8 * s:
+    if h < lay.ch:
         return
     hw = h * 5 // 4  # house width
     x = 2
@@ -154,7 +154,7 @@ def draw_building(fb, lay, txt, y, h, count, group):
         elif i == count:
             for j in range(s):
                 fb.rect(cxi + j, cy + j, cw - 2 * j, ch - 2 * j, 1)
-            if cw >= 8 * s + 2 and ch >= 8 * s + 2:
-                txt.draw(fb, "?", cxi + (cw - 8 * s) // 2, cy + (ch - 8 * s) // 2, 1)
+            if cw >= lay.cw + 2 and ch >= lay.ch + 2:
+                txt.draw(fb, "?", cxi + (cw - lay.cw) // 2, cy + (ch - lay.ch) // 2, 1)
         else:
             fb.fill_rect(cxi + cw // 2 - s, cy + ch // 2 - s, 2 * s, 2 * s, 1)

@@ -55,7 +55,8 @@ class View:
         can_strike = pre["defuse"] == "code" or pre["pause"] == "code" or pre["wires"] > 0
         self.show_strikes = pre["strikes"] > 1 and can_strike
         icons_w = (11 * lay.scale if app.batt is not None else 0) + 9 * lay.scale
-        self.strike_x = lay.w - icons_w - lay.cw * 4
+        self.strike_w = lay.mark + 3 * lay.cw  # the X icon and "n/m"
+        self.strike_x = lay.w - icons_w - self.strike_w
         room = widgets.title_cols(lay, app.batt)
         if self.show_strikes:
             room = min(room, self.strike_x // lay.cw)
@@ -85,13 +86,13 @@ class View:
         p = self.scr.prop
         lay = self.lay
         x = self.strike_x
-        fb.fill_rect(x, 0, lay.cw * 4, lay.bar, 0)
+        fb.fill_rect(x, 0, self.strike_w, lay.bar, 0)
         icons.draw(fb, icons.STRIKE, x, 0, 1, lay.scale)
         b = self.buf
         b[0] = 0x30 + p.strikes
         b[1] = 0x2F
         b[2] = 0x30 + p.preset["strikes"]
-        self.app.txt.draw_buf(fb, b, 3, x + lay.cw, 0, 1)
+        self.app.txt.draw_buf(fb, b, 3, x + lay.mark, 0, 1)
 
     def _code(self, fb):
         scr = self.scr
