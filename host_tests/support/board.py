@@ -154,11 +154,11 @@ def cpy_until_screen(p, since=0, max_ms=30000):
 
 
 def cpy_start(p, code, timeout=60):
-    """Stop code.py (Ctrl-C), then start `code` on CircuitPython's raw REPL and leave it running:
-    its output goes on arriving in p.lines. Step by step, each prompt awaited: the app takes board
-    time to stop, and keys sent before "Press any key to enter the REPL" are lost. (mpremote's
-    enter_raw_repl sends them at once; its `fs` verbs need os.ilistdir, which CircuitPython
-    lacks; its exec works once in the raw REPL.)"""
+    """Stop code.py (Ctrl-C), start `code` (an app) on CircuitPython's raw REPL and leave it
+    running, its output arriving in p.lines; return when it names its first screen. Step by step,
+    each prompt awaited: the app takes board time to stop, and keys sent before "Press any key to
+    enter the REPL" are lost (mpremote's enter_raw_repl sends them at once; its `fs` verbs need
+    os.ilistdir, which CircuitPython lacks)."""
     import socket
     import time
 
@@ -175,10 +175,10 @@ def cpy_start(p, code, timeout=60):
             try:
                 chunk = s.recv(4096)
             except socket.timeout:
-                chunk = b""
-            if not chunk and time.monotonic() >= end:
+                chunk = None
+            if chunk == b"" or (chunk is None and time.monotonic() >= end):
                 raise pico.PicoError("no %r from CircuitPython; it said %r" % (marks, got[-300:]))
-            got += chunk
+            got += chunk or b""
         found = got
         got = b""
         return found
