@@ -281,6 +281,13 @@ class Hardware:
         return self._lights
 
     def seed(self):
+        # A fixed deal only where a test put /seed.txt on the drive (the emulated Pico's tests,
+        # tools/pico/circuitpy.py), as firmware/hardware.py does; a board has none.
+        try:
+            with open("seed.txt") as f:
+                return int(f.read()) & 0x3FFFFFFF
+        except (OSError, ValueError):
+            pass
         b = os.urandom(4)
         return (b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x3F) << 24) & 0x3FFFFFFF
 

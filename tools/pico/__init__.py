@@ -11,6 +11,7 @@ time; `run(ms)` advances it by exactly that much board time (idle time skipped) 
 import json
 import os
 import queue
+import re
 import shutil
 import subprocess
 import threading
@@ -128,6 +129,11 @@ def free_port():
     raise OSError("no free TCP port in 47100-47199")
 
 
+# What CircuitPython writes on its console around the program's own output: the status bar as
+# the terminal's title (OSC 0 ... ST) and "clear the line, cursor to column 0".
+_CPY_STATUS = re.compile("\x1b\\]0;[^\x1b]*\x1b\\\\|\x1b\\[2K\x1b\\[0G")
+
+
 class PicoError(RuntimeError):
     pass
 
@@ -139,6 +145,8 @@ class Pico:
         if firmware is None or isinstance(firmware, str):  # a kind of FIRMWARE_NAMES
             firmware = firmware_files(firmware or "stock")
         fw, rom = firmware
+        # CircuitPython's boot differs (board.js: the BOOTSEL read, its flash map)
+        self.circuitpython = Path(fw).name.startswith("CircuitPython")
         install()
         self.port = port or free_port()
         self.flash = flash
@@ -147,6 +155,8 @@ class Pico:
             cmd += ["--port-max", str(PORTS[-1])]
         cmd += ["--firmware", str(fw), "--bootrom", str(rom), "--speed", str(speed)]
         cmd += ["--vsys", str(vsys_mv)]
+        if self.circuitpython:
+            cmd += ["--circuitpython"]
         gc_end = elf_symbols(fw).get("gc_collect_end")
         if gc_end:  # the live heap after each collection (see board.js, "heap")
             cmd += ["--gc-end", str(gc_end)]
@@ -183,6 +193,8 @@ class Pico:
             elif msg.get("ev") == "console":
                 with self._cond:
                     text = self._partial + msg["data"]
+                    if self.circuitpython:  # its status bar in the title, a line's clearing
+                        text = _CPY_STATUS.sub("", text)
                     *whole, self._partial = text.split("\n")
                     self.lines.extend((msg["t"], w.rstrip("\r")) for w in whole)
             elif "ev" in msg:

@@ -30,6 +30,7 @@ function parseArgs(argv) {
     else if (k === '--speed') (o.speed = +v), i++;
     else if (k === '--gc-end') (o.gcEnd = +v), i++;
     else if (k === '--port-max') (o.portMax = +v), i++;
+    else if (k === '--circuitpython') o.circuitpython = true;
     else throw new Error('unknown option ' + k);
   }
   return o;
@@ -429,7 +430,10 @@ if (opts.flash && fs.existsSync(opts.flash)) {
   const saved = fs.readFileSync(opts.flash);
   spiFlash.data.set(saved.subarray(0, FLASH_SIZE));
 }
-spiFlash.data.set(firmware.subarray(0, Math.min(firmware.length, 0xa0000)));
+// MicroPython's littlefs starts at 0xA0000; CircuitPython's firmware is longer (~0xE4240) and
+// its CIRCUITPY drive starts at 0x100000 (the 4 KB below it are microcontroller.nvm).
+const FIRMWARE_END = opts.circuitpython ? 0xff000 : 0xa0000;
+spiFlash.data.set(firmware.subarray(0, Math.min(firmware.length, FIRMWARE_END)));
 
 function saveFlash(path) {
   fs.writeFileSync(path + '.tmp', spiFlash.data);
@@ -622,7 +626,9 @@ function boot() {
     if (ns > 0) m.clock.tick(ns);
   };
   m.peripherals[0x18000] = ssi;
-  m.peripherals[0x40018] = new IOQSPI(ssi);
+  const ioqspi = new IOQSPI(ssi);
+  m.peripherals[0x40018] = ioqspi;
+  if (opts.circuitpython) floatQspiSS(m, ioqspi), resetI2CBlocks(m);
   mirrorFlash(m);
   attachI2C(m);
   attachBuzzer(m);
@@ -667,6 +673,45 @@ function boot() {
   m.core.PC = 0x10000000;
   mcu = { rp2040: m, clock: m.clock };
   return m;
+}
+
+// CircuitPython reads the BOOTSEL button at every boot: it floats the flash chip-select pin
+// (IO_QSPI SS_CTRL OEOVER = 2, output disabled) and reads it back in SIO GPIO_HI_IN (bit 1).
+// On the board a pull-up makes it read high (the button is not held); rp2040js reads it low, and
+// the firmware would wait for the button forever. Driven low (the flash selected), it reads low.
+function floatQspiSS(m, ioqspi) {
+  const sioRead = m.sio.readUint32.bind(m.sio);
+  m.sio.readUint32 = (off) => {
+    const v = sioRead(off);
+    if (off !== 0x008) return v;
+    const ctrl = ioqspi.regs.get(0x0c) || 0;
+    const drivenLow = ((ctrl >> 12) & 3) !== 2 && ((ctrl >> 8) & 3) === 2;
+    return drivenLow ? v & ~2 : v | 2;
+  };
+}
+
+// A peripheral held in reset (RESETS.RESET) comes back with its registers at their reset values;
+// rp2040js keeps RESET as a plain register. CircuitPython's busio.I2C refuses a block whose
+// IC_ENABLE is still set ("I2C peripheral in use") and its deinit (i2c_deinit) only resets the
+// block: without this, the REPL could never take over the bus code.py's display had.
+function resetI2CBlocks(m) {
+  const resets = m.peripherals[0x4000c];
+  const write = resets.writeUint32.bind(resets);
+  resets.writeUint32 = (off, v) => {
+    const before = off === 0 ? resets.readUint32(0) : 0;
+    write(off, v);
+    if (off !== 0) return;
+    [3, 4].forEach((bit, i) => {
+      if (v & (1 << bit) && !(before & (1 << bit))) {
+        const i2c = m.i2c[i];
+        const fresh = new i2c.constructor(m, i2c.name, i2c.irq);
+        for (const k of Object.keys(fresh)) {
+          if (typeof fresh[k] !== 'function' && !['rp2040', 'name', 'irq'].includes(k)) i2c[k] = fresh[k];
+        }
+        i2c.checkInterrupts();
+      }
+    });
+  };
 }
 
 // XIP reads go to the MCU's flash array; keep it the chip's array (one buffer, no copies).
@@ -759,6 +804,13 @@ function schedule(ns, fn) {
   scheduled.splice(i, 0, { ns, fn });
 }
 
+// A WFI executed while an enabled interrupt is already pending returns at once, PRIMASK set or not
+// (ARMv6-M). rp2040js wakes a waiting core only when an interrupt becomes pending, so one that
+// came while interrupts were off just before the WFI leaves the core asleep for good.
+// CircuitPython idles exactly so (interrupts off, check, WFI, interrupts on): its 1 ms tick lands
+// in that window now and then, and the board stops (time.sleep never returns, keys unread).
+const WFI_WAKES_ON_PENDING = !!opts.circuitpython;
+
 function step(limitNs) {
   // run until limitNs (board time) or ~15 ms of wall time, whichever comes first
   const m = mcu.rp2040;
@@ -770,6 +822,10 @@ function step(limitNs) {
     const target = next - baseNs;
     for (let i = 0; i < 200000 && clock.nanos < target; i++) {
       if (core.waiting) {
+        if (WFI_WAKES_ON_PENDING && !core.IPSR && core.pendingInterrupts & core.enabledInterrupts) {
+          core.waiting = false; // see WFI_WAKES_ON_PENDING
+          continue;
+        }
         const dt = clock.nanosToNextAlarm;
         if (dt <= 0) clock.tick(CYCLE_NS);
         else clock.tick(Math.min(dt, target - clock.nanos));

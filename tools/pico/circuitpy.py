@@ -1,0 +1,85 @@
+"""The emulated Pico's flash under CircuitPython: a CIRCUITPY drive built on the host from a
+folder, and the drive's files and microcontroller.nvm read back from a saved flash image.
+
+CircuitPython 10.2.1 for the Pico keeps (../shared/rp2/README.md) its firmware from the start of
+flash, microcontroller.nvm in the 4 KB below 1 MB, and the CIRCUITPY drive, a FAT filesystem on
+512-byte sectors, from 0x100000 to the end of the 2 MB chip. The image is made with fatfs-ng
+(ChaN's FatFs, the code CircuitPython formats and mounts the drive with), so the host writes the
+drive as the board itself would, and the board mounts it as its own at boot.
+"""
+
+import os
+
+FLASH_SIZE = 2 * 1024 * 1024
+DRIVE_AT = 0x100000  # CIRCUITPY: 1 MB of FAT
+DRIVE_SIZE = FLASH_SIZE - DRIVE_AT
+NVM_SIZE = 4096
+NVM_AT = DRIVE_AT - NVM_SIZE  # microcontroller.nvm
+SECTOR = 512
+
+
+def _partition(storage):
+    from fatfs import RamDisk, create_extended_partition
+
+    return create_extended_partition(RamDisk(storage, sector_size=SECTOR))
+
+
+def drive_image(folder):
+    """A 1 MB FAT image holding every file under `folder` (its tree, as CIRCUITPY's root)."""
+    storage = bytearray(DRIVE_SIZE)
+    part = _partition(storage)
+    part.mkfs()
+    part.mount()
+    try:
+        for top, dirs, files in os.walk(folder):
+            dirs.sort()
+            rel = os.path.relpath(top, folder)
+            base = "" if rel == "." else "/" + rel.replace(os.sep, "/")
+            for d in dirs:
+                part.makedirs(base + "/" + d, exist_ok=True)
+            for name in sorted(files):
+                with open(os.path.join(top, name), "rb") as f:
+                    part.write_file(base + "/" + name, f.read())
+    finally:
+        part.unmount()
+    return bytes(storage)
+
+
+def write_flash(path, folder):
+    """Write a 2 MB flash file for tools.pico.Pico(flash=path, firmware="circuitpython"): erased
+    (0xFF, so nvm reads as never written), with CIRCUITPY made from `folder`. The firmware itself
+    is put in by the emulator at boot."""
+    flash = bytearray(b"\xff") * FLASH_SIZE
+    flash[DRIVE_AT:] = drive_image(folder)
+    with open(str(path) + ".tmp", "wb") as f:
+        f.write(flash)
+    os.replace(str(path) + ".tmp", path)
+    return path
+
+
+def _flash(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    if len(data) != FLASH_SIZE:
+        raise ValueError("%s: %d bytes, not a 2 MB flash image" % (path, len(data)))
+    return data
+
+
+def drive_files(path):
+    """{drive path: bytes} of every file on CIRCUITPY in a saved flash image (Pico.save())."""
+    part = _partition(bytearray(_flash(path)[DRIVE_AT:]))
+    part.mount()
+    try:
+        out = {}
+        for top, _dirs, files in part.walk("/"):
+            for name in files:
+                p = top.rstrip("/") + "/" + name
+                out[p] = part.read_file(p)
+        return out
+    finally:
+        part.unmount()
+
+
+def nvm(path):
+    """The 4 KB of microcontroller.nvm in a saved flash image."""
+    return _flash(path)[NVM_AT:DRIVE_AT]
