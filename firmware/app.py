@@ -51,6 +51,11 @@ class App:
         # A board that polls its pins every few ms while the loop waits (hw.wait_ms) debounces
         # on the first edge: a press lands at once, a short tap is not lost.
         self.buttons = B.Buttons(hw.keymap, leading=getattr(hw, "edge_debounce", False))
+        # A board's pin IRQs latch each button edge with its time: a tap inside a long step
+        # reaches the buttons at the next one (hw.drain_edges; bound once, so steps allocate
+        # nothing).
+        self._drain = getattr(hw, "drain_edges", None)
+        self._poll = self.buttons.poll
         self._wait = getattr(hw, "wait_ms", None) or hw.sleep_ms
         prof = getattr(hw, "profile", None) or {}
         bz = prof.get("buzzer") or {}
@@ -159,6 +164,8 @@ class App:
         """One pass of the loop; allocation-free unless a screen changes or a save is due."""
         hw = self.hw
         now = hw.ticks_ms()
+        if self._drain is not None:
+            self._drain(self._poll)
         raw = hw.read_buttons()
         self.buttons.poll(now, raw)
         busy = False

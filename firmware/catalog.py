@@ -1,4 +1,10 @@
-"""The rulesets on flash, each validated by core and grouped by game; broken ones keep a reason."""
+"""The rulesets on flash, each validated by core and grouped by game; broken ones keep a reason.
+
+What validation found is cached in data/rulesets.cache (CACHE) with each file's size and CRC-32,
+so a game's list opens without loading its validator when no file changed: an entry is taken
+from the cache only when both still match the file, a changed, added or removed file is
+validated again, and a cache that cannot be read or is not one is rebuilt, never trusted.
+"""
 
 import gc
 import json
@@ -7,9 +13,16 @@ import sys
 
 from core import const, games, ruleset
 from core.check import join
-from firmware import strings
+from firmware import storage, strings
+
+try:
+    from binascii import crc32
+except ImportError:  # a port without it validates every time, as before the cache
+    crc32 = None
 
 ROOT = "rulesets"
+CACHE = storage.DATA + "/rulesets.cache"
+_CACHE_FORMAT = const(1)  # what one cached entry holds, below; another number: rebuilt
 _ORDER_LAST = const(99)  # where a file without "order" sorts (core/ruleset.py's bound)
 _SHORT_LEN = const(8)
 
@@ -227,29 +240,150 @@ def scan(root=ROOT):
     return out
 
 
-def check(entries, game):
-    """Validate a game's rulesets (once each) with core; broken ones get their reason. The
-    game's modules are dropped again afterwards; the caller imports what it plays."""
-    keep = set(sys.modules)
-    for e in entries:
-        if e.game != game or e.checked:
-            continue
-        e.checked = True
+def check(entries, game, cache=CACHE):
+    """Validate a game's rulesets (once each) with core, or take what the cache says of an
+    unchanged file; broken ones get their reason. The game's modules are dropped again
+    afterwards; the caller imports what it plays. A list screen does the same a file a loop
+    step (Checker), so it shows at once and fills in."""
+    c = Checker(entries, game, cache)
+    while c.step():
+        pass
+    return c.entries()
+
+
+def _digest(path):
+    """(size, CRC-32) of a file's bytes, or None when it cannot be read (or no crc32)."""
+    if crc32 is None:
+        return None
+    buf = bytearray(256)
+    crc = size = 0
+    try:
+        with open(path, "rb") as f:
+            while True:
+                k = f.readinto(buf)
+                if not k:
+                    break
+                size += k
+                crc = crc32(memoryview(buf)[:k], crc)
+    except OSError:
+        return None
+    return [size, crc & 0x3FFFFFFF]  # kept in small-int range (JSON and the board alike)
+
+
+def load_cache(path=CACHE):
+    """{ruleset path: [size, crc, name, short, order, description, error or None]} from the
+    cache, or {} when there is none or it is not a good one (then it is rebuilt)."""
+    try:
+        data = storage.load(path)
+    except (OSError, ValueError):  # none yet, or damaged beyond its .bak (SaveError)
+        return {}
+    if type(data) is not dict or data.get("format") != _CACHE_FORMAT:
+        return {}
+    files = data.get("files")
+    if type(files) is not dict:
+        return {}
+    for v in files.values():
+        if not _good(v):
+            return {}
+    return files
+
+
+def _good(v):
+    # Every field as the Entry keeps it: a hand-edited or torn cache is not half trusted.
+    return (
+        type(v) is list
+        and len(v) == 7
+        and type(v[0]) is int
+        and type(v[1]) is int
+        and type(v[2]) is str
+        and type(v[3]) is str
+        and type(v[4]) is int
+        and type(v[5]) is str
+        and (v[6] is None or type(v[6]) is str)
+    )
+
+
+class Checker:
+    """A game's list, checked one file per step(): first the cache (one step), then each file
+    it does not vouch for, validated by core; the cache is written when something new was
+    learnt. entries() is the game's list as known so far, in its order."""
+
+    def __init__(self, entries, game, cache=CACHE):
+        self.all = entries
+        self.game = game
+        self.cache = cache
+        self.keep = set(sys.modules)
+        self._todo = None  # [(entry, digest)] once the cache was read
+        self._files = None
+        self._learnt = False
+        self.done = False
+
+    def entries(self):
+        out = [e for e in self.all if e.game == self.game]
+        out.sort(key=Entry.key)  # the standard first, as the rulesets' "order" says
+        return out
+
+    def step(self):
+        """Do one piece of the work; True while more is left (then call again)."""
+        if self.done:
+            return False
+        if self._todo is None:
+            self._todo = []
+            files = self._files = load_cache(self.cache) if crc32 is not None else {}
+            for e in self.all:
+                if e.game != self.game or e.checked:
+                    continue
+                d = _digest(e.path)
+                v = files.get(e.path)
+                if d is not None and v is not None and v[0] == d[0] and v[1] == d[1]:
+                    e.checked = True
+                    e.name, e.short, e.order, e.description, e.error = v[2], v[3], v[4], v[5], v[6]
+                else:
+                    self._todo.append((e, d))
+            # A removed file's entry goes from the cache too.
+            known = set(e.path for e in self.all)
+            for path in list(files):
+                if path not in known:
+                    del files[path]
+                    self._learnt = True
+            return True
+        if self._todo:
+            e, d = self._todo.pop(0)
+            _check(e)
+            if d is not None:
+                row = [d[0], d[1], e.name, e.short, e.order, e.description, e.error]
+                self._files[e.path] = row
+                self._learnt = True
+            gc.collect()
+            if self._todo:
+                return True
+        self.done = True
+        unload(self.keep)
+        if self._learnt:
+            self._write()
+        self._files = None
+        return False
+
+    def _write(self):
         try:
-            rs = read(e.path)
-            e.name = rs["name"]
-            e.description = rs.get("description", "")
-            e.short = rs["short"]
-            e.order = rs["order"]
-        except ValueError as err:
-            e.error = str(err)
-            e.name = _basename(e.path)
-        rs = None
-        gc.collect()
-    unload(keep)
-    out = [e for e in entries if e.game == game]
-    out.sort(key=Entry.key)  # the standard first, as the rulesets' "order" says
-    return out
+            storage.save(self.cache, {"format": _CACHE_FORMAT, "files": self._files})
+        except OSError:  # no data folder (a host test's tree) or a full flash: next time again
+            pass
+
+
+def _check(e):
+    """Validate one entry with core: its list fields, or its reason when it is broken."""
+    e.checked = True
+    try:
+        rs = read(e.path)
+        e.name = rs["name"]
+        e.description = rs.get("description", "")
+        e.short = rs["short"]
+        e.order = rs["order"]
+    except ValueError as err:
+        e.error = str(err)
+        e.name = _basename(e.path)
+    rs = None
 
 
 def in_group(entries, game):

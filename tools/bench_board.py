@@ -87,6 +87,56 @@ def tap_rows(p, row):
     row("board", "menu move, median / worst", fig, "press -> end of its first frame")
 
 
+def reset_to_menu(p):
+    """Board ms from a hard reset to the end of the first frame equal to the menu the app
+    settles on (a menu that fills in later counts when it is whole), or None."""
+    p.pause()
+    t = p.reset()
+    p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+    final = bytes(p.frame())
+    for f in p.frames():
+        if f[1] > t and bytes(f[2]) == final:
+            return f[1] - t
+    return None
+
+
+def first_frames(p):
+    """{figure: board ms} from a press to the end of the first frame of each new screen it
+    opens, from the main menu (cursor on the top row): every game's ruleset list, then a Time
+    Bomb game's look, the next pass screen and a cut. The app is back at the menu after."""
+    from tools.pico.driver import PicoPlayer
+    from tools.playdriver import GROUP_ROWS, open_game, pass_around, step
+
+    out = {}
+    for i, game in enumerate(GROUP_ROWS):
+        for _ in range(i):
+            _press_to_frame(p, "DOWN")
+        out["open the %s list" % game] = _press_to_first_frame(p, "OK")
+        _press_to_frame(p, "BACK")
+        for _ in range(i):
+            _press_to_frame(p, "UP")
+    pp = PicoPlayer(p)
+    open_game(pp, 0, 0, 0)
+    t = p.now()
+    n = p.frame_info()["n"]
+    p.press("OK", at=t)
+    p.run(300)
+    later = [f for f in p.frames(since=n) if f[1] > t]
+    out["a look (hold OK on a pass screen)"] = later[0][1] - t if later else None
+    p.release("OK")
+    pp.sync()
+    pp.wait(1600)
+    out["the next pass screen"] = _press_to_first_frame(p, "OK")
+    pp = PicoPlayer(p)
+    while pp.top() == "PassScreen":
+        pass_around(pp)
+    pp.sync()
+    step(pp)  # the cut screen: a seat
+    step(pp)  # a slot
+    out["a cut (confirm)"] = _press_to_first_frame(p, "OK")
+    return out
+
+
 def board(row):
     from tools import pico
 

@@ -139,7 +139,7 @@ class SSD1306(framebuf.FrameBuffer):
         new, old = memoryview(self.buffer), memoryview(self._sent)
         self._new = tuple(new[p * width : (p + 1) * width] for p in range(self.pages))
         self._old = tuple(old[p * width : (p + 1) * width] for p in range(self.pages))
-        self._parts = [b""] * self.pages
+        self._parts = [b""] * self.pages  # type: list
         self._all = True  # the panel's RAM is unknown (power-up): the next show() sends all
         # The window command for show(): columns x0..x1, pages first..last (set per frame).
         self._window = bytearray(

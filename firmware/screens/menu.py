@@ -44,13 +44,20 @@ def entry_rows(app, entries, shorts=None):
 class SavesList(ListScreen):
     """The main menu (game None) or a game's list, under rows offering the saved games (all of
     them, or only that game's): built again when it comes back on top, so a save that was made,
-    resumed or discarded meanwhile shows (or goes) at once."""
+    resumed or discarded meanwhile shows (or goes) at once.
+
+    A game's list shows at once with what the boot's scan read of each file, and is checked
+    in the loop steps after (catalog.Checker: the cache, then a file a step), so the press that
+    opened it is answered within its frame and the next press is not held up by validation; a
+    row that the check changes (a broken file, a name the file did not give) is drawn again."""
 
     def __init__(self, app, title, game=None, root=False):
         self.game = game
         self.saves = storage.saved_games()
+        self.checker = catalog.Checker(app.entries, game) if game is not None else None
         labels, actions, marks, shorts = _rows(app, self.saves, game)
         super().__init__(app, title, labels, actions, marks, root, shorts)
+        self.live = self.checker is not None  # the loop steps fast until the check is done
 
     def enter(self, now):
         super().enter(now)
@@ -60,6 +67,21 @@ class SavesList(ListScreen):
             labels, self.actions, marks, shorts = _rows(self.app, saves, self.game)
             self.menu.cursor = 0
             self.menu.set(labels, marks, shorts)
+
+    def tick(self, now):
+        c = self.checker
+        if c is None or c.done or self.dirty:
+            return NONE  # dirty: the rows known now are drawn first, then checked further
+        c.step()
+        self.live = not c.done
+        labels, actions, marks, shorts = _rows(self.app, self.saves, self.game)
+        m = self.menu
+        old = (m.labels, m.marks, m.shorts)
+        m.set(labels, marks, shorts)  # the cursor stays on its row
+        self.actions = actions
+        if (m.labels, m.marks, m.shorts) != old:
+            self.dirty = True
+        return NONE
 
 
 def _resume(app, game):
@@ -84,13 +106,20 @@ def _rows(app, saves, game):
         el, ea, em = _main_rows(app)
         return labels + el, actions + ea, marks + em, None
     shorts = [""] * len(labels)
-    el, em, ea = entry_rows(app, catalog.check(app.entries, game), shorts)
+    # As far as it is checked: SavesList.tick() checks the rest (catalog.Checker).
+    el, em, ea = entry_rows(app, _listed(app.entries, game), shorts)
     if not el:
         el.append(strings.get("none"))
         em.append(None)
         ea.append(lambda now: NONE)
         shorts.append("")
     return labels + el, actions + ea, marks + em, shorts
+
+
+def _listed(entries, game):
+    out = catalog.in_group(entries, game)
+    out.sort(key=catalog.Entry.key)
+    return out
 
 
 def group_screen(app, game):
