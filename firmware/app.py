@@ -22,6 +22,8 @@ from firmware.ui.text import Text
 _STEP_SOUND_MS = const(10)
 _STEP_LIVE_MS = const(20)
 _STEP_IDLE_MS = const(40)
+# On a board, `python -m tools figures` writes this file: the app then records its figures.
+_FIGURES_FLAG = "figures.on"
 # The battery is read rarely: ADC reads are slow-ish and the level moves slowly.
 _BATTERY_MS = const(10000)
 _MAX_ERROR_STREAK = const(5)
@@ -56,6 +58,12 @@ class App:
         # nothing).
         self._drain = getattr(hw, "drain_edges", None)
         self._poll = self.buttons.poll
+        self._fig = None  # the figures recorder (firmware/figures.py), on when asked for
+        if self._drain is not None and storage.exists(_FIGURES_FLAG):
+            from firmware import figures  # lazy: only on a board asked for its figures
+
+            self._fig = figures.Recorder(self._poll)
+            self._poll = self._fig.poll
         self._wait = getattr(hw, "wait_ms", None) or hw.sleep_ms
         prof = getattr(hw, "profile", None) or {}
         bz = prof.get("buzzer") or {}
@@ -209,12 +217,16 @@ class App:
             txt.live = -1
             top.draw(self.fb, now)
             self.fb.show()
+            if self._fig is not None:
+                self._fig.shown(self.stack.depth())
         if busy:
             self._quiet_since = now
             self._collected = False
         elif not self._collected and hw.ticks_diff(now, self._quiet_since) >= _IDLE_GC_MS:
             self._collected = True
             gc.collect()
+            if self._fig is not None:
+                self._fig.idle(self.stack.depth())
         self.steps += 1
         # hw.wait_ms returns early when a button changes (a board polls its pins meanwhile).
         if self.sound.busy():
