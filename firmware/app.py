@@ -76,7 +76,10 @@ class App:
         strings.use(self.settings.lang)
         self.apply_settings()
         self.batt = hw.battery()
-        self.entries = catalog.scan()
+        # The rulesets are scanned a file a loop step once the menu's first frame is out
+        # (reset -> menu does not wait for them); `entries` finishes the scan when asked first.
+        self._entries = []
+        self._scan = catalog.Scan()
         self.stack = Stack()
         self._wires = hw.read_wires()
         self._batt_at = 0
@@ -89,6 +92,31 @@ class App:
         self._lit_off = 0
 
     # -- services for screens ----------------------------------------------------------------
+    @property
+    def entries(self):
+        """Every ruleset file as a catalog.Entry (the scan finished first, if it is not yet)."""
+        if self._scan is not None:
+            while self._scan.step():
+                pass
+            self._scanned()
+        return self._entries
+
+    @entries.setter
+    def entries(self, entries):
+        self._entries = entries
+        self._scan = None
+
+    def known_entries(self):
+        """The entries as far as the scan got: [] while it runs (the main menu's marks)."""
+        return self._entries
+
+    def _scanned(self):
+        self._entries = self._scan.entries
+        self._scan = None
+        root = self.stack.items[0] if self.stack.items else None
+        if root is not None and hasattr(root, "refill"):
+            root.refill()  # a broken file's mark or row shows once it is known
+
     def apply_settings(self):
         s = self.settings
         self.sound.mute(not s.sound)
@@ -219,6 +247,8 @@ class App:
             self.fb.show()
             if self._fig is not None:
                 self._fig.shown(self.stack.depth())
+        if self._scan is not None and not top.dirty and not self._scan.step():
+            self._scanned()  # one file a step, after the frame: a press waits for one at most
         if busy:
             self._quiet_since = now
             self._collected = False
@@ -231,7 +261,7 @@ class App:
         # hw.wait_ms returns early when a button changes (a board polls its pins meanwhile).
         if self.sound.busy():
             self._wait(_STEP_SOUND_MS)
-        elif raw or top.live:
+        elif raw or top.live or self._scan is not None:
             self._wait(_STEP_LIVE_MS)
         else:
             self._wait(_STEP_IDLE_MS)

@@ -193,51 +193,98 @@ def unload(keep):
     gc.collect()
 
 
-def scan(root=ROOT):
+def scan(root=ROOT, cache=CACHE):
     """Every *.json in root as Entries, sorted by order then file name; never raises.
 
     Boot only parses the files: validating means loading each game's code, whose interned
     names stay in RAM for good (about 20 KB for the shipped games). A game's rulesets are
     validated by check() when its list is first opened; a file naming no known game is
-    validated here (core rejects it from its header, without loading any game)."""
-    out = []
+    validated here (core rejects it from its header, without loading any game). A file the
+    cache vouches for (same size and CRC) is not parsed at all: its checked entry comes from
+    the cache. The app runs the same a file a loop step, after the menu's first frame (Scan)."""
+    s = Scan(root, cache)
+    while s.step():
+        pass
+    return s.entries
+
+
+class Scan:
+    """scan(), one file per step(); `entries` is the whole sorted list once step() said False."""
+
+    def __init__(self, root=ROOT, cache=CACHE):
+        self.root = root
+        self.cache = cache
+        self.entries = []  # type: list
+        self._names = None  # type: list | None
+        self._files = None  # type: dict | None
+        self.done = False
+
+    def step(self):
+        """Scan one more file; True while more are left (then call again)."""
+        if self.done:
+            return False
+        if self._names is None:
+            try:
+                names = sorted(os.listdir(self.root))
+            except OSError:
+                names = []
+            self._names = [fn for fn in names if fn.endswith(".json")]
+            self._files = load_cache(self.cache) if crc32 is not None and self._names else {}
+        if self._names:
+            fn = self._names.pop(0)
+            path = self.root + "/" + fn
+            e = _cached(path, self._files.get(path)) or _scanned(path, fn)
+            self.entries.append(e)
+            if self._names:
+                return True
+        self._files = None
+        self.entries.sort(key=Entry.key)
+        self.done = True
+        return False
+
+
+def _cached(path, v):
+    """The checked Entry of a file the cache row `v` vouches for, or None."""
+    if v is None or v[7] not in games.IDS:
+        return None
+    d = _digest(path)
+    if d is None or d[0] != v[0] or d[1] != v[1]:
+        return None
+    e = Entry(path, v[7], v[2], v[6], v[5])
+    e.short = v[3]
+    e.order = v[4]
+    return e
+
+
+def _scanned(path, fn):
+    """The Entry of one file, parsed only (its game's list validates it)."""
+    obj = None
     try:
-        names = sorted(os.listdir(root))
-    except OSError:
-        return out
-    for fn in names:
-        if not fn.endswith(".json"):
-            continue
-        path = root + "/" + fn
-        obj = None
-        try:
-            obj = parse(path)
-            game = obj.get("game") if type(obj) is dict else None
-            if game not in games.IDS:
-                validate(path, obj)  # raises: the header is wrong
-            name = obj.get("name")
-            if type(name) is not str or not name:
-                name = fn
-            desc = obj.get("description")
-            # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
-            e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
-            e.checked = False
-            # The list fields of a file not validated yet, bounded as core bounds them.
-            v = obj.get("order")
-            if type(v) is int and 0 <= v <= _ORDER_LAST:
-                e.order = v
-            v = obj.get("short")
-            if type(v) is str:
-                e.short = v[:_SHORT_LEN]
-            out.append(e)
-        except ValueError as err:
-            g = obj.get("game") if type(obj) is dict else None
-            out.append(Entry(path, g if g in games.IDS else None, fn, str(err)))
-        # Parsed rulesets are dropped at once; only names stay in RAM.
-        obj = None
-        gc.collect()
-    out.sort(key=Entry.key)
-    return out
+        obj = parse(path)
+        game = obj.get("game") if type(obj) is dict else None
+        if game not in games.IDS:
+            validate(path, obj)  # raises: the header is wrong
+        name = obj.get("name")
+        if type(name) is not str or not name:
+            name = fn
+        desc = obj.get("description")
+        # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
+        e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
+        e.checked = False
+        # The list fields of a file not validated yet, bounded as core bounds them.
+        v = obj.get("order")
+        if type(v) is int and 0 <= v <= _ORDER_LAST:
+            e.order = v
+        v = obj.get("short")
+        if type(v) is str:
+            e.short = v[:_SHORT_LEN]
+    except ValueError as err:
+        g = obj.get("game") if type(obj) is dict else None
+        e = Entry(path, g if g in games.IDS else None, fn, str(err))
+    # Parsed rulesets are dropped at once; only names stay in RAM.
+    obj = None
+    gc.collect()
+    return e
 
 
 def check(entries, game, cache=CACHE):
@@ -271,8 +318,8 @@ def _digest(path):
 
 
 def load_cache(path=CACHE):
-    """{ruleset path: [size, crc, name, short, order, description, error or None]} from the
-    cache, or {} when there is none or it is not a good one (then it is rebuilt)."""
+    """{ruleset path: [size, crc, name, short, order, description, error or None, game]} from
+    the cache, or {} when there is none or it is not a good one (then it is rebuilt)."""
     try:
         data = storage.load(path)
     except (OSError, ValueError):  # none yet, or damaged beyond its .bak (SaveError)
@@ -292,7 +339,7 @@ def _good(v):
     # Every field as the Entry keeps it: a hand-edited or torn cache is not half trusted.
     return (
         type(v) is list
-        and len(v) == 7
+        and len(v) == 8
         and type(v[0]) is int
         and type(v[1]) is int
         and type(v[2]) is str
@@ -300,6 +347,7 @@ def _good(v):
         and type(v[4]) is int
         and type(v[5]) is str
         and (v[6] is None or type(v[6]) is str)
+        and type(v[7]) is str
     )
 
 
@@ -351,7 +399,7 @@ class Checker:
             e, d = self._todo.pop(0)
             _check(e)
             if d is not None:
-                row = [d[0], d[1], e.name, e.short, e.order, e.description, e.error]
+                row = [d[0], d[1], e.name, e.short, e.order, e.description, e.error, e.game]
                 self._files[e.path] = row
                 self._learnt = True
             gc.collect()

@@ -20,19 +20,28 @@ import json, os, sys
 from firmware import catalog
 
 checked = []  # the paths core validated, in order
+parsed = []  # the paths the scan parsed (not vouched for by the cache)
 _check = catalog._check
+_scanned = catalog._scanned
 
 def counting(e):
     checked.append(e.path.split("/")[-1])
     _check(e)
 
+def parsing(path, fn):
+    parsed.append(fn)
+    return _scanned(path, fn)
+
 catalog._check = counting
+catalog._scanned = parsing
 
 def listing(game):
     del checked[:]
+    del parsed[:]
     es = catalog.check(catalog.scan(), game)
     return {
         "checked": sorted(checked),
+        "parsed": sorted(parsed),
         "rows": [[e.path.split("/")[-1], e.name, e.short, e.order, e.error] for e in es],
         "loaded": ("core." + game) in sys.modules,
     }
@@ -153,10 +162,14 @@ def test_a_list_is_validated_once_then_opens_from_the_cache(res):
     assert res["again"]["loaded"] is False  # the validator was never imported
     assert res["other"]["checked"] == ["timebomb.json"]
     assert res["both"]["checked"] == []  # writing Time Bomb's kept It's a Bomb!'s entries
+    # The boot's scan does not even parse a file the cache vouches for.
+    assert set(res["first"]["parsed"]) >= set(IAB) | {"timebomb.json"}
+    assert not set(res["both"]["parsed"]) & (set(IAB) | {"timebomb.json"})
 
 
 def test_a_file_whose_size_changed_is_validated_again(res):
     assert res["size"]["checked"] == ["itsabomb-night.json"]
+    assert "itsabomb-night.json" in res["size"]["parsed"]
     names = [r[1] for r in res["size"]["rows"]]
     assert any(n.endswith(" II") for n in names), names
 

@@ -74,6 +74,11 @@ class SavesList(ListScreen):
             return NONE  # dirty: the rows known now are drawn first, then checked further
         c.step()
         self.live = not c.done
+        self.refill()
+        return NONE
+
+    def refill(self):
+        """Build the rows again from what is known now; drawn again only when they changed."""
         labels, actions, marks, shorts = _rows(self.app, self.saves, self.game)
         m = self.menu
         old = (m.labels, m.marks, m.shorts)
@@ -81,7 +86,6 @@ class SavesList(ListScreen):
         self.actions = actions
         if (m.labels, m.marks, m.shorts) != old:
             self.dirty = True
-        return NONE
 
 
 def _resume(app, game):
@@ -162,7 +166,7 @@ def _main_rows(app):
         if games.is_prop(g):
             continue
         n_bad = 0
-        for e in catalog.in_group(app.entries, g):
+        for e in catalog.in_group(app.known_entries(), g):
             if e.error:
                 n_bad += 1
         labels.append(games.title(g))
@@ -179,5 +183,5 @@ def _main_rows(app):
     labels.append(strings.get("about"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _about(app, now)))
-    bl, bm, ba = entry_rows(app, catalog.orphans(app.entries))
+    bl, bm, ba = entry_rows(app, catalog.orphans(app.known_entries()))
     return labels + bl, actions + ba, marks + bm
