@@ -80,6 +80,7 @@ class App:
         # (reset -> menu does not wait for them); `entries` finishes the scan when asked first.
         self._entries = []
         self._scan = catalog.Scan()
+        self._later = []  # what later() asked for, run after this step's frame
         self.stack = Stack()
         self._wires = hw.read_wires()
         self._batt_at = 0
@@ -105,6 +106,11 @@ class App:
     def entries(self, entries):
         self._entries = entries
         self._scan = None
+
+    def later(self, fn):
+        """Run fn() at the end of this loop step, after its frame is shown (a game's save: the
+        press is answered on screen first, then the flash is written)."""
+        self._later.append(fn)
 
     def known_entries(self):
         """The entries as far as the scan got: [] while it runs (the main menu's marks)."""
@@ -247,6 +253,8 @@ class App:
             self.fb.show()
             if self._fig is not None:
                 self._fig.shown(self.stack.depth())
+        if self._later:
+            self._run_later()
         if self._scan is not None and not top.dirty and not self._scan.step():
             self._scanned()  # one file a step, after the frame: a press waits for one at most
         if busy:
@@ -266,6 +274,12 @@ class App:
         else:
             self._wait(_STEP_IDLE_MS)
 
+    def _run_later(self):
+        todo = self._later
+        self._later = []
+        for fn in todo:
+            fn()
+
     def run(self):
         self.boot(self.hw.ticks_ms())
         streak = 0
@@ -284,6 +298,7 @@ class App:
 
     def recover(self, e):
         self.errors += 1
+        self._later = []  # the screen that asked may be the one that failed
         gc.collect()
         self.log("error: " + type(e).__name__ + ": " + str(e))
         try:
