@@ -360,7 +360,7 @@ class Checker:
         self.all = entries
         self.game = game
         self.cache = cache
-        self.keep = set(sys.modules)
+        self.keep = None  # the modules to keep, taken at the first step (not in the press)
         self._todo = None  # [(entry, digest)] once the cache was read
         self._files = None
         self._learnt = False
@@ -376,6 +376,7 @@ class Checker:
         if self.done:
             return False
         if self._todo is None:
+            self.keep = set(sys.modules)
             self._todo = []
             files = self._files = load_cache(self.cache) if crc32 is not None else {}
             for e in self.all:

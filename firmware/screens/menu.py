@@ -58,9 +58,13 @@ class SavesList(ListScreen):
         labels, actions, marks, shorts = _rows(app, self.saves, game)
         super().__init__(app, title, labels, actions, marks, root, shorts)
         self.live = self.checker is not None  # the loop steps fast until the check is done
+        self._fresh = True  # the saves were just read: the first enter() need not again
 
     def enter(self, now):
         super().enter(now)
+        if self._fresh:
+            self._fresh = False
+            return
         saves = storage.saved_games()
         if saves != self.saves:
             self.saves = saves
