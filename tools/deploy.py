@@ -247,6 +247,11 @@ class Board:
                 "  os.remove(b)\n  os.rename(a, b)" % (pairs[i : i + BATCH],)
             )
 
+    def existing(self, paths):
+        """The paths of `paths` that exist on the board (files or folders)."""
+        code = "import os\nfor p in %r:\n try:\n  os.stat(p)\n  print(p)\n except OSError:\n  pass"
+        return self.run(code % (list(paths),)).split()
+
     def mark(self, on):
         """Write (or remove) the update marker that firmware/main.py checks before the app."""
         if on:
@@ -272,18 +277,42 @@ def _progress(quiet):
 
 
 _SUMMARY = """deploy: %(files)d files, %(copied)d copied (%(bytes)d bytes), %(removed)d removed, \
-verified, %(seconds).1fs
-after soft reset: free flash %(free_flash)d, free heap %(free_heap)d bytes"""
+verified, %(seconds).1fs"""
+_AFTER = "after soft reset: free flash %(free_flash)d, free heap %(free_heap)d bytes"
+_ROMFS = """romfs: %(rom_files)d files in a %(image)d-byte image (partition %(partition)d bytes), \
+%(state)s"""
+
+# Where code sits on littlefs after a deploy to stock firmware: sys.path on the ROMFS firmware is
+# ['', '.frozen', '/rom', '/rom/lib', '/lib'] and '' is littlefs's root, so it would shadow /rom.
+SHADOWS = ("/core", "/firmware")
+
+
+def runtime_only(files):
+    """(code for /rom, the rest for littlefs): the compiled modules go into the ROMFS image;
+    main.py (the firmware runs /main.py from littlefs), the board profile and the rulesets stay
+    on littlefs, where they change at run time or per board."""
+    rom = [(p, d) for p, d in files if p.endswith(".mpy")]
+    return rom, [(p, d) for p, d in files if not p.endswith(".mpy")]
 
 
 def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
-    """Install the firmware on the board at `port`; returns a summary dict (also for benches)."""
+    """Install the firmware on the board at `port`; returns a summary dict (also for benches).
+    On firmware with a ROMFS partition the code goes into it as one image (tools/romfs.py) and
+    littlefs keeps only main.py, board.json and the rulesets; elsewhere all goes to littlefs."""
+    from tools import romfs
+
     started = time.monotonic()
     profile = board_file(board, root)
     with Board(port) as b:
         march = target(b.t.eval("getattr(__import__('sys').implementation, '_mpy', None)"))
         sim = json.loads(profile)["display"]["driver"] == "sim"
         files = compile_all(sources(root, sim), march, root) + [("/board.json", profile)]
+        part = romfs.Partition(b)
+        rom, image = [], None
+        if part:
+            rom, files = runtime_only(files)
+            image = romfs.build(rom)
+            part.check(image)  # before anything on the board changes
         wanted = dict(files)
         try:
             old = json.loads(b.read(MANIFEST) or "{}")
@@ -293,7 +322,7 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
         # the last: an interrupted deploy boots to "update incomplete", never to half an app.
         # Without --clean the new files are staged (*.new) first, so an interruption while
         # copying (the long part) leaves the previous version whole and bootable.
-        removed, first, sent = [], [], 0
+        removed, first, sent, blocks = [], [], 0, 0
         if clean:
             # main.py first (the one that checks the marker), then the rest goes; main.py and
             # board.json are replaced in place, never removed, so the notice can show.
@@ -306,20 +335,46 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
         on_board = b.hashes(sorted(wanted))
         stale = sorted(p for p in old if p not in wanted)
         todo = [(p, d) for p, d in files if on_board.get(p) != sha(d)]
+        write_rom = image is not None and (clean or not part.holds(image))
+        shadows = b.existing(SHADOWS) if image is not None else []
         sent += b.stage(todo)
-        if (todo or stale) and not clean:
+        if (todo or stale or write_rom or shadows) and not clean:
             b.mark(True)
         b.commit(todo)
-        removed += b.remove(stale)
+        removed += b.remove(stale + shadows)
+        if write_rom:
+            with _progress(False) as bar:
+                task = bar.add_task("romfs " + romfs.MOUNT, total=len(image))
+                blocks = part.write(image, lambda n: bar.advance(task, n), every=clean)
         manifest = {p: sha(d) for p, d in files}
         if todo or stale or manifest != old:
             b.put_many([(MANIFEST, json.dumps(manifest, sort_keys=True).encode())], quiet=True)
-        if clean or todo or stale:
+        if clean or todo or stale or write_rom or shadows:
             b.mark(False)
         heap, flash = b.free_after_reset()
-    summary = dict(files=len(files), copied=len(first + todo), bytes=sent, removed=len(removed))
+    # files: everything deployed, /rom's modules included; copied, bytes: what went to littlefs
+    # (the ROMFS image's own figures are in summary["romfs"]).
+    summary = dict(files=len(files) + len(rom), copied=len(first + todo), bytes=sent)
+    summary["removed"] = len(removed)
     summary.update(seconds=time.monotonic() - started, free_heap=heap, free_flash=flash)
-    say(_SUMMARY % summary)
+    summary["romfs"] = None
+    if image is not None:
+        summary["romfs"] = dict(
+            rom_files=len(rom),
+            image=len(image),
+            partition=part.size,
+            written=write_rom,
+            blocks=blocks,  # erase blocks written (the unchanged ones are kept)
+            bytes=blocks * part.block,
+            state="%d of its %d erase blocks written, verified"
+            % (blocks, -(-len(image) // part.block))
+            if write_rom
+            else "unchanged, not written",
+        )
+    lines = [_SUMMARY % summary, _AFTER % summary]
+    if image is not None:
+        lines.insert(1, _ROMFS % summary["romfs"])
+    say("\n".join(lines))
     return summary
 
 
