@@ -118,8 +118,12 @@ class _NoBuzzer:
 
 
 def _i2c_display(disp, machine):
-    # The drivers are imported where a profile needs them: a board holds only its own.
-    from firmware.drivers import sh1106, ssd1306
+    # The drivers are imported where a profile needs them: a board holds (and its boot
+    # imports) only its own.
+    if disp["driver"] == "sh1106":
+        from firmware.drivers import sh1106
+    else:
+        from firmware.drivers import ssd1306
 
     cfg = disp["i2c"]
     Pin = machine.Pin
