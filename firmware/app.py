@@ -164,7 +164,8 @@ class App:
         self._base = set(sys.modules)
         gc.collect()
         scr = None
-        saved = storage.exists(storage.GAME_SAVE) or storage.saved_games()
+        # The menu just looked up the saved games (its rows): not the flash again.
+        saved = storage.exists(storage.GAME_SAVE) or self.stack.items[0].saves
         for g in games.IDS:
             saved = saved or (games.is_prop(g) and storage.exists(storage.prop_save(g)))
         if saved:

@@ -53,7 +53,7 @@ class SavesList(ListScreen):
 
     def __init__(self, app, title, game=None, root=False):
         self.game = game
-        self.saves = storage.saved_games()
+        self.saves = _saves(game)
         self.checker = catalog.Checker(app.entries, game) if game is not None else None
         labels, actions, marks, shorts = _rows(app, self.saves, game)
         super().__init__(app, title, labels, actions, marks, root, shorts)
@@ -65,7 +65,7 @@ class SavesList(ListScreen):
         if self._fresh:
             self._fresh = False
             return
-        saves = storage.saved_games()
+        saves = _saves(self.game)
         if saves != self.saves:
             self.saves = saves
             labels, self.actions, marks, shorts = _rows(self.app, saves, self.game)
@@ -90,6 +90,14 @@ class SavesList(ListScreen):
         self.actions = actions
         if (m.labels, m.marks, m.shorts) != old:
             self.dirty = True
+
+
+def _saves(game):
+    """The saved games a list offers: all of them on the main menu, a game's own in its list
+    (one file looked up, not every game's: the list opens within its press's frame)."""
+    if game is None:
+        return storage.saved_games()
+    return [game] if storage.exists(storage.game_save(game)) else []
 
 
 def _resume(app, game):
