@@ -79,7 +79,8 @@ class App:
         # The rulesets are scanned a file a loop step once the menu's first frame is out
         # (reset -> menu does not wait for them); `entries` finishes the scan when asked first.
         self._entries = []
-        self._scan = catalog.Scan()
+        self._scanning = True  # until the scan is done
+        self._scan = None  # the rulecache.Scan under way
         self._later = []  # what later() asked for, run after this step's frame
         self.stack = Stack()
         self._wires = hw.read_wires()
@@ -96,15 +97,14 @@ class App:
     @property
     def entries(self):
         """Every ruleset file as a catalog.Entry (the scan finished first, if it is not yet)."""
-        if self._scan is not None:
-            while self._scan.step():
-                pass
-            self._scanned()
+        while self._scanning:
+            self._scan_step()
         return self._entries
 
     @entries.setter
     def entries(self, entries):
         self._entries = entries
+        self._scanning = False
         self._scan = None
 
     def later(self, fn):
@@ -116,9 +116,20 @@ class App:
         """The entries as far as the scan got: [] while it runs (the main menu's marks)."""
         return self._entries
 
-    def _scanned(self):
-        self._entries = self._scan.entries
+    def _scan_step(self):
+        # firmware/rulecache.py is imported for the scan only, and dropped when it is done.
+        from firmware import rulecache
+
+        scan = self._scan
+        if scan is None:
+            self._scan = rulecache.Scan()
+            return
+        if scan.step():
+            return
+        self._entries = scan.entries
+        self._scanning = False
         self._scan = None
+        rulecache.forget()
         root = self.stack.items[0] if self.stack.items else None
         if root is not None and hasattr(root, "refill"):
             root.refill()  # a broken file's mark or row shows once it is known
@@ -256,8 +267,8 @@ class App:
                 self._fig.shown(self.stack.depth())
         if self._later:
             self._run_later()
-        if self._scan is not None and not top.dirty and not self._scan.step():
-            self._scanned()  # one file a step, after the frame: a press waits for one at most
+        if self._scanning and not top.dirty:
+            self._scan_step()  # one file a step, after the frame: a press waits for one at most
         if busy:
             self._quiet_since = now
             self._collected = False
@@ -270,7 +281,7 @@ class App:
         # hw.wait_ms returns early when a button changes (a board polls its pins meanwhile).
         if self.sound.busy():
             self._wait(_STEP_SOUND_MS)
-        elif raw or top.live or self._scan is not None:
+        elif raw or top.live or self._scanning:
             self._wait(_STEP_LIVE_MS)
         else:
             self._wait(_STEP_IDLE_MS)

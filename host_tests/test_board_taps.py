@@ -4,21 +4,12 @@ edge), the buttons debounce on the first edge (firmware/buttons.py, leading), ha
 every edge with its time (a tap inside a long loop step still counts), and the SSD1306 sends only
 the pages that changed. The figures verb (tools/figures.py) is checked against the board here."""
 
-import shutil
 import threading
 import time
 
 import pytest
 
-from host_tests.support.board import (
-    SETTLE,
-    board_run,
-    boot_to_menu,
-    image,
-    patient_mpremote,
-    require,
-)
-from tools import pico
+from host_tests.support.board import SETTLE, board_run, boot_to_menu, booted, patient_mpremote
 from tools.bench_board import _press_to_frame, menu_moves, taps_seen
 from tools.playdriver import GROUP_ROWS
 
@@ -27,18 +18,10 @@ pytestmark = pytest.mark.board
 
 @pytest.fixture(scope="module", params=["stock", "romfs"])
 def board(request, tmp_path_factory):
-    # The stock deploy's flash image boots on the ROMFS firmware too: its littlefs sits where
-    # stock firmware keeps it (../shared/rp2/README.md).
-    require(request.param)
+    # Each firmware file with its own deploy: littlefs on stock, the code in /rom on ROMFS.
     with patient_mpremote():
-        img, _ = image(tmp_path_factory)
-        flash = tmp_path_factory.mktemp("pico-taps-" + request.param) / "flash.bin"
-        shutil.copy(img, flash)
-        p = pico.Pico(flash=str(flash), firmware=request.param)
+        p = booted(tmp_path_factory, "pico-taps-" + request.param, firmware=request.param)
         try:
-            p.pause()
-            p.settle(**SETTLE)
-            p.kind = request.param
             yield p
         finally:
             p.close()

@@ -1,4 +1,4 @@
-"""The validated-ruleset cache (firmware/catalog.py, data/rulesets.cache): a list opens without
+"""The validated-ruleset cache (firmware/rulecache.py, data/rulesets.cache): a list opens without
 validating unchanged files, and any change to a file, to the set of files or to the cache itself
 makes the list validate again, never trust the cache. The same script runs on CPython and on the
 MicroPython unix port, in a folder laid out as the board's flash (rulesets/, data/)."""
@@ -17,7 +17,7 @@ MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
 
 SCRIPT = r"""
 import json, os, sys
-from firmware import catalog
+from firmware import rulecache as catalog  # its scan() and check() are catalog's, cached
 
 checked = []  # the paths core validated, in order
 parsed = []  # the paths the scan parsed (not vouched for by the cache)

@@ -54,7 +54,8 @@ class SavesList(ListScreen):
     def __init__(self, app, title, game=None, root=False):
         self.game = game
         self.saves = _saves(game)
-        self.checker = catalog.Checker(app.entries, game) if game is not None else None
+        # A game's list is checked in the steps after its first frame (0: not begun yet).
+        self.checker = 0 if game is not None else None
         labels, actions, marks, shorts = _rows(app, self.saves, game)
         super().__init__(app, title, labels, actions, marks, root, shorts)
         self.live = self.checker is not None  # the loop steps fast until the check is done
@@ -74,11 +75,19 @@ class SavesList(ListScreen):
 
     def tick(self, now):
         c = self.checker
-        if c is None or c.done or self.dirty:
+        if c is None or self.dirty:
             return NONE  # dirty: the rows known now are drawn first, then checked further
+        from firmware import rulecache  # for the check only: forgotten when it is done
+
+        if c == 0:
+            self.checker = rulecache.Checker(self.app.entries, self.game)
+            return NONE
         c.step()
-        self.live = not c.done
         self.refill()
+        if c.done:
+            self.live = False
+            self.checker = None  # the list is whole: nothing of the check stays in RAM
+            rulecache.forget()
         return NONE
 
     def refill(self):
