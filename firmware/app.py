@@ -10,7 +10,6 @@ from firmware import buzzer, catalog, storage, strings
 from firmware.screens import menu
 from firmware.settings import Settings
 from firmware.ui import widgets
-from firmware.ui.dialog import Notice
 from firmware.ui.layout import Layout
 from firmware.ui.stack import Stack
 from firmware.ui.text import Text
@@ -194,6 +193,8 @@ class App:
             catalog.unload(self._base)
         # Damage found at boot is said on screen, on top, before anything else.
         if restored or self.settings.error:
+            from firmware.ui.dialog import Notice  # lazy: not in reset -> menu unless needed
+
             body = restored or (strings.get("e.settings") + "\n" + self.settings.error)
             self.stack.push(Notice(self, strings.get("e.title"), body), now)
         self.tell_screen()

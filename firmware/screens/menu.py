@@ -4,13 +4,14 @@ from core import games
 from firmware import catalog, storage, strings
 from firmware.games import package
 from firmware.ui import icons
-from firmware.ui.dialog import Notice
 from firmware.ui.listscreen import ListScreen
 from firmware.ui.stack import NONE, PUSH
 
 
 def entry_notice(app, e):
     """What selecting a ruleset opens: the game's setup, or the reason it is broken."""
+    from firmware.ui.dialog import Notice  # lazy: the boot to the menu does not need it
+
     if e.error:
         return Notice(app, strings.get("broken.title"), e.error)
     from firmware.play.setup import SetupScreen  # lazy: the play flow loads with a game
