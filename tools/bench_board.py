@@ -290,7 +290,7 @@ def board(row):
                 "%d B" % full["free_heap"],
                 "gc.mem_free() after gc.collect(), REPL after soft reset",
             )
-            # every timing figure: timing_rows(), stock and ROMFS side by side
+            # (the timing rows: timing_rows() above, stock and ROMFS side by side)
             p.pause()
             p.reset()
             p.settle(quiet=60, frame_quiet=300, max_ms=10000)
