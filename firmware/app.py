@@ -10,7 +10,6 @@ from firmware import buzzer, catalog, storage, strings
 from firmware.screens import menu
 from firmware.settings import Settings
 from firmware.ui import widgets
-from firmware.ui.dialog import Notice
 from firmware.ui.layout import Layout
 from firmware.ui.stack import Stack
 from firmware.ui.text import Text
@@ -22,6 +21,8 @@ from firmware.ui.text import Text
 _STEP_SOUND_MS = const(10)
 _STEP_LIVE_MS = const(20)
 _STEP_IDLE_MS = const(40)
+# On a board, `python -m tools figures` writes this file: the app then records its figures.
+_FIGURES_FLAG = "figures.on"
 # The battery is read rarely: ADC reads are slow-ish and the level moves slowly.
 _BATTERY_MS = const(10000)
 _MAX_ERROR_STREAK = const(5)
@@ -56,6 +57,17 @@ class App:
         # A board that polls its pins every few ms while the loop waits (hw.wait_ms) debounces
         # on the first edge: a press lands at once, a short tap is not lost.
         self.buttons = B.Buttons(hw.keymap, leading=getattr(hw, "edge_debounce", False))
+        # A board's pin IRQs latch each button edge with its time: a tap inside a long step
+        # reaches the buttons at the next one (hw.drain_edges; bound once, so steps allocate
+        # nothing).
+        self._drain = getattr(hw, "drain_edges", None)
+        self._poll = self.buttons.poll
+        self._fig = None  # the figures recorder (firmware/figures.py), on when asked for
+        if self._drain is not None and storage.exists(_FIGURES_FLAG):
+            from firmware import figures  # lazy: only on a board asked for its figures
+
+            self._fig = figures.Recorder(self._poll)
+            self._poll = self._fig.poll
         self._wait = getattr(hw, "wait_ms", None) or hw.sleep_ms
         prof = getattr(hw, "profile", None) or {}
         bz = prof.get("buzzer") or {}
@@ -68,7 +80,12 @@ class App:
         strings.use(self.settings.lang)
         self.apply_settings()
         self.batt = hw.battery()
-        self.entries = catalog.scan()
+        # The rulesets are scanned a file a loop step once the menu's first frame is out
+        # (reset -> menu does not wait for them); `entries` finishes the scan when asked first.
+        self._entries = []
+        self._scanning = True  # until the scan is done
+        self._scan = None  # the rulecache.Scan under way
+        self._later = []  # what later() asked for, run after this step's frame
         self.stack = Stack()
         self._wires = hw.read_wires()
         self._batt_at = 0
@@ -81,6 +98,46 @@ class App:
         self._lit_off = 0
 
     # -- services for screens ----------------------------------------------------------------
+    @property
+    def entries(self):
+        """Every ruleset file as a catalog.Entry (the scan finished first, if it is not yet)."""
+        while self._scanning:
+            self._scan_step()
+        return self._entries
+
+    @entries.setter
+    def entries(self, entries):
+        self._entries = entries
+        self._scanning = False
+        self._scan = None
+
+    def later(self, fn):
+        """Run fn() at the end of this loop step, after its frame is shown (a game's save: the
+        press is answered on screen first, then the flash is written)."""
+        self._later.append(fn)
+
+    def known_entries(self):
+        """The entries as far as the scan got: [] while it runs (the main menu's marks)."""
+        return self._entries
+
+    def _scan_step(self):
+        # firmware/rulecache.py is imported for the scan only, and dropped when it is done.
+        from firmware import rulecache
+
+        scan = self._scan
+        if scan is None:
+            self._scan = rulecache.Scan()
+            return
+        if scan.step():
+            return
+        self._entries = scan.entries
+        self._scanning = False
+        self._scan = None
+        rulecache.forget()
+        root = self.stack.items[0] if self.stack.items else None
+        if root is not None and hasattr(root, "refill"):
+            root.refill()  # a broken file's mark or row shows once it is known
+
     def apply_settings(self):
         s = self.settings
         self.sound.mute(not s.sound)
@@ -122,7 +179,8 @@ class App:
         self._base = set(sys.modules)
         gc.collect()
         scr = None
-        saved = storage.exists(storage.GAME_SAVE) or storage.saved_games()
+        # The menu just looked up the saved games (its rows): not the flash again.
+        saved = storage.exists(storage.GAME_SAVE) or self.stack.items[0].saves
         for g in games.IDS:
             saved = saved or (games.is_prop(g) and storage.exists(storage.prop_save(g)))
         if saved:
@@ -140,6 +198,8 @@ class App:
             catalog.unload(self._base)
         # Damage found at boot is said on screen, on top, before anything else.
         if restored or self.settings.error:
+            from firmware.ui.dialog import Notice  # lazy: not in reset -> menu unless needed
+
             body = restored or (strings.get("e.settings") + "\n" + self.settings.error)
             self.stack.push(Notice(self, strings.get("e.title"), body), now)
         self.tell_screen()
@@ -164,6 +224,8 @@ class App:
         """One pass of the loop; allocation-free unless a screen changes or a save is due."""
         hw = self.hw
         now = hw.ticks_ms()
+        if self._drain is not None:
+            self._drain(self._poll)
         raw = hw.read_buttons()
         self.buttons.poll(now, raw)
         busy = False
@@ -207,20 +269,34 @@ class App:
             txt.live = -1
             top.draw(self.fb, now)
             self.fb.show()
+            if self._fig is not None:
+                self._fig.shown(self.stack.depth())
+        if self._later:
+            self._run_later()
+        if self._scanning and not top.dirty:
+            self._scan_step()  # one file a step, after the frame: a press waits for one at most
         if busy:
             self._quiet_since = now
             self._collected = False
         elif not self._collected and hw.ticks_diff(now, self._quiet_since) >= _IDLE_GC_MS:
             self._collected = True
             gc.collect()
+            if self._fig is not None:
+                self._fig.idle(self.stack.depth())
         self.steps += 1
         # hw.wait_ms returns early when a button changes (a board polls its pins meanwhile).
         if self.sound.busy():
             self._wait(_STEP_SOUND_MS)
-        elif raw or top.live:
+        elif raw or top.live or self._scanning:
             self._wait(_STEP_LIVE_MS)
         else:
             self._wait(_STEP_IDLE_MS)
+
+    def _run_later(self):
+        todo = self._later
+        self._later = []
+        for fn in todo:
+            fn()
 
     def run(self):
         self.boot(self.hw.ticks_ms())
@@ -240,6 +316,7 @@ class App:
 
     def recover(self, e):
         self.errors += 1
+        self._later = []  # the screen that asked may be the one that failed
         gc.collect()
         self.log("error: " + type(e).__name__ + ": " + str(e))
         try:

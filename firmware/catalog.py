@@ -1,4 +1,8 @@
-"""The rulesets on flash, each validated by core and grouped by game; broken ones keep a reason."""
+"""The rulesets on flash, each validated by core and grouped by game; broken ones keep a reason.
+
+The app scans and checks them through firmware/rulecache.py, which remembers what validation
+found; scan() and check() here are the same without that cache (host tools, tests).
+"""
 
 import gc
 import json
@@ -187,44 +191,47 @@ def scan(root=ROOT):
     names stay in RAM for good (about 20 KB for the shipped games). A game's rulesets are
     validated by check() when its list is first opened; a file naming no known game is
     validated here (core rejects it from its header, without loading any game)."""
-    out = []
-    try:
-        names = sorted(os.listdir(root))
-    except OSError:
-        return out
-    for fn in names:
-        if not fn.endswith(".json"):
-            continue
-        path = root + "/" + fn
-        obj = None
-        try:
-            obj = parse(path)
-            game = obj.get("game") if type(obj) is dict else None
-            if game not in games.IDS:
-                validate(path, obj)  # raises: the header is wrong
-            name = obj.get("name")
-            if type(name) is not str or not name:
-                name = fn
-            desc = obj.get("description")
-            # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
-            e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
-            e.checked = False
-            # The list fields of a file not validated yet, bounded as core bounds them.
-            v = obj.get("order")
-            if type(v) is int and 0 <= v <= _ORDER_LAST:
-                e.order = v
-            v = obj.get("short")
-            if type(v) is str:
-                e.short = v[:_SHORT_LEN]
-            out.append(e)
-        except ValueError as err:
-            g = obj.get("game") if type(obj) is dict else None
-            out.append(Entry(path, g if g in games.IDS else None, fn, str(err)))
-        # Parsed rulesets are dropped at once; only names stay in RAM.
-        obj = None
-        gc.collect()
+    out = [_scanned(root + "/" + fn, fn) for fn in _names(root)]
     out.sort(key=Entry.key)
     return out
+
+
+def _names(root):
+    try:
+        return [fn for fn in sorted(os.listdir(root)) if fn.endswith(".json")]
+    except OSError:
+        return []
+
+
+def _scanned(path, fn):
+    """The Entry of one file, parsed only (its game's list validates it)."""
+    obj = None
+    try:
+        obj = parse(path)
+        game = obj.get("game") if type(obj) is dict else None
+        if game not in games.IDS:
+            validate(path, obj)  # raises: the header is wrong
+        name = obj.get("name")
+        if type(name) is not str or not name:
+            name = fn
+        desc = obj.get("description")
+        # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
+        e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
+        e.checked = False
+        # The list fields of a file not validated yet, bounded as core bounds them.
+        v = obj.get("order")
+        if type(v) is int and 0 <= v <= _ORDER_LAST:
+            e.order = v
+        v = obj.get("short")
+        if type(v) is str:
+            e.short = v[:_SHORT_LEN]
+    except ValueError as err:
+        g = obj.get("game") if type(obj) is dict else None
+        e = Entry(path, g if g in games.IDS else None, fn, str(err))
+    # Parsed rulesets are dropped at once; only names stay in RAM.
+    obj = None
+    gc.collect()
+    return e
 
 
 def check(entries, game):
@@ -232,24 +239,28 @@ def check(entries, game):
     game's modules are dropped again afterwards; the caller imports what it plays."""
     keep = set(sys.modules)
     for e in entries:
-        if e.game != game or e.checked:
-            continue
-        e.checked = True
-        try:
-            rs = read(e.path)
-            e.name = rs["name"]
-            e.description = rs.get("description", "")
-            e.short = rs["short"]
-            e.order = rs["order"]
-        except ValueError as err:
-            e.error = str(err)
-            e.name = _basename(e.path)
-        rs = None
-        gc.collect()
+        if e.game == game and not e.checked:
+            _check(e)
+            gc.collect()
     unload(keep)
     out = [e for e in entries if e.game == game]
     out.sort(key=Entry.key)  # the standard first, as the rulesets' "order" says
     return out
+
+
+def _check(e):
+    """Validate one entry with core: its list fields, or its reason when it is broken."""
+    e.checked = True
+    try:
+        rs = read(e.path)
+        e.name = rs["name"]
+        e.description = rs.get("description", "")
+        e.short = rs["short"]
+        e.order = rs["order"]
+    except ValueError as err:
+        e.error = str(err)
+        e.name = _basename(e.path)
+    rs = None
 
 
 def in_group(entries, game):

@@ -18,6 +18,9 @@ Hardware attributes (the sim's SimBoard, tools/hal_sim.py, has the same ones):
                board polls its pins every _WAIT_SLICE_MS meanwhile; the sim's is sleep_ms)
   edge_debounce  True where wait_ms polls that often: the app's Buttons act on the first edge
                (firmware/buttons.py, leading); False (or absent) elsewhere
+  drain_edges(poll)  a board only: calls poll(ticks, raw) for each button edge its pin IRQs
+               latched since the last call, in order, so a tap that fell wholly inside one long
+               loop step (a ruleset validated, a save written) still counts
   seed()       -> int < 2**30 from os.urandom, for the games' RNG
   log(text)    a diagnostic line (print on the device, `log TEXT` on the sim)
   name, profile  the profile's name and the validated profile dict
@@ -35,6 +38,9 @@ from firmware import buttons as _buttons
 
 # While the loop waits, the pins are read this often: a 20 ms tap is seen whenever it comes.
 _WAIT_SLICE_MS = const(4)
+# Button edges the pin IRQs keep between two loop steps (a press and its bounces fill a few;
+# when full, later edges wait for the loop's own read of the pins).
+_EDGES = const(32)
 
 
 def load_profile(path="board.json"):
@@ -112,8 +118,12 @@ class _NoBuzzer:
 
 
 def _i2c_display(disp, machine):
-    # The drivers are imported where a profile needs them: a board holds only its own.
-    from firmware.drivers import sh1106, ssd1306
+    # The drivers are imported where a profile needs them: a board holds (and its boot
+    # imports) only its own.
+    if disp["driver"] == "sh1106":
+        from firmware.drivers import sh1106
+    else:
+        from firmware.drivers import ssd1306
 
     cfg = disp["i2c"]
     Pin = machine.Pin
@@ -178,6 +188,18 @@ class Hardware:
         self.button_names = tuple(b["name"] for b in profile["buttons"])
         self.keymap = _buttons.keymap_from(self.button_names, profile["keymap"])
         self._buttons = tuple(Pin(b["pin"], Pin.IN, Pin.PULL_UP) for b in profile["buttons"])
+        # Every button edge, latched by a hard pin IRQ into a ring made here (its handler
+        # allocates nothing): (board ticks, the buttons' raw bits just after the edge).
+        self._edge_t = [0] * _EDGES
+        self._edge_raw = bytearray(_EDGES)
+        self._edge_head = 0  # the next edge drain_edges() reads; the handler writes at tail
+        self._edge_tail = 0
+        handler = self._edge
+        irq = getattr(Pin, "IRQ_FALLING", None)
+        self._irq = irq is not None
+        if irq is not None:
+            for pin in self._buttons:
+                pin.irq(handler, irq | Pin.IRQ_RISING, hard=True)
         self._wires = tuple(Pin(p, Pin.IN, Pin.PULL_UP) for p in profile.get("wires", ()))
         self.wires = len(self._wires)
         bz = profile.get("buzzer")
@@ -202,14 +224,40 @@ class Hardware:
 
     def wait_ms(self, ms):
         # Ends at once when the pins differ from what the loop's last read_buttons() returned
-        # (a tap that began after that read), else at the first change while it waits.
-        seen = self._seen
+        # (a tap that began after that read), else at the first change while it waits. With
+        # the pin IRQs on, an edge they latched ends it within a millisecond (no pin read).
         t0 = time.ticks_ms()
+        if self._irq:
+            while self._edge_head == self._edge_tail:
+                left = ms - time.ticks_diff(time.ticks_ms(), t0)
+                if left <= 0:
+                    return
+                time.sleep_ms(1)
+            return
+        seen = self._seen
         while self._read() == seen:
             left = ms - time.ticks_diff(time.ticks_ms(), t0)
             if left <= 0:
                 return
             time.sleep_ms(left if left < _WAIT_SLICE_MS else _WAIT_SLICE_MS)
+
+    def _edge(self, pin):
+        # In a hard IRQ: no allocation, no exception. One producer (here), one consumer
+        # (drain_edges), so head and tail need no lock; a full ring drops the edge.
+        tail = self._edge_tail
+        nxt = (tail + 1) % _EDGES
+        if nxt == self._edge_head:
+            return
+        self._edge_t[tail] = time.ticks_ms()
+        self._edge_raw[tail] = self._read()
+        self._edge_tail = nxt
+
+    def drain_edges(self, poll):
+        head = self._edge_head
+        while head != self._edge_tail:
+            poll(self._edge_t[head], self._edge_raw[head])
+            head = (head + 1) % _EDGES
+            self._edge_head = head
 
     def read_buttons(self):
         raw = self._read()

@@ -147,6 +147,13 @@ def parser():
     p.add_argument("--jobs", type=int, help="worker processes (default: one per CPU)")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
 
+    p = verbs.add_parser(
+        "figures", help="reset -> menu, menu heap, press -> frame, measured by the board itself"
+    )
+    _port_option(p)
+    p.add_argument("--presses", type=int, default=5, help="presses to time (default 5)")
+    p.add_argument("--seconds", type=float, default=60, help="give up after this long (60)")
+
     p = verbs.add_parser("web", help="the firmware in a web page: build it, serve it on 127.0.0.1")
     p.add_argument("--out", help="only build the static page into this folder (for publishing)")
     p.add_argument(
@@ -191,6 +198,8 @@ def main(argv=None):
         from tools.web import build as verb
     elif args.verb == "names":
         from tools import names as verb
+    elif args.verb == "figures":
+        from tools import figures as verb
     elif args.verb == "firmware":
         from tools import firmware as verb
     else:

@@ -87,6 +87,168 @@ def tap_rows(p, row):
     row("board", "menu move, median / worst", fig, "press -> end of its first frame")
 
 
+def reset_to_menu(p):
+    """Board ms from a hard reset to the end of the first frame equal to the menu the app
+    settles on (a menu that fills in later counts when it is whole), or None."""
+    p.pause()
+    t = p.reset()
+    p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+    final = bytes(p.frame())
+    for f in p.frames():
+        if f[1] > t and bytes(f[2]) == final:
+            return f[1] - t
+    return None
+
+
+def first_frames(p):
+    """{figure: board ms} from a press to the end of the first frame of each new screen it
+    opens, from the main menu (cursor on the top row): every game's ruleset list, then a Time
+    Bomb game's look, the next pass screen and a cut. The app is back at the menu after."""
+    from tools.pico.driver import PicoPlayer
+    from tools.playdriver import GROUP_ROWS, open_game, pass_around, step
+
+    out = {}
+    for i, game in enumerate(GROUP_ROWS):
+        for _ in range(i):
+            _press_to_frame(p, "DOWN")
+        out["open the %s list" % game] = _press_to_first_frame(p, "OK")
+        _press_to_frame(p, "BACK")
+        for _ in range(i):
+            _press_to_frame(p, "UP")
+    pp = PicoPlayer(p)
+    open_game(pp, 0, 0, 0)
+    t = p.now()
+    n = p.frame_info()["n"]
+    p.press("OK", at=t)
+    p.run(300)
+    later = [f for f in p.frames(since=n) if f[1] > t]
+    out["a look (hold OK on a pass screen)"] = later[0][1] - t if later else None
+    p.release("OK")
+    pp.sync()
+    pp.wait(1600)
+    out["the next pass screen"] = _press_to_first_frame(p, "OK")
+    pp = PicoPlayer(p)
+    while pp.top() == "PassScreen":
+        pass_around(pp)
+    pp.sync()
+    step(pp)  # the cut screen: a seat
+    step(pp)  # a slot
+    out["a cut (confirm)"] = _press_to_first_frame(p, "OK")
+    return out
+
+
+# -- timing (issue #13): both firmware files side by side ---------------------------------------
+TIMING_KINDS = ("stock", "romfs")
+
+
+def timing(p):
+    """Every timing figure of issue #13 on one freshly deployed, settled board: taps, menu moves,
+    reset -> menu (twice) and the first
+    frames of new screens (each list opened first without a ruleset cache, then with it)."""
+    f = {"taps": {hold: taps_seen(p, hold) for hold in (20, 30, 40)}}
+    f["moves"] = sorted(x for x in menu_moves(p) if x is not None)
+    f["reset"] = [reset_to_menu(p), reset_to_menu(p)]
+    from tools import deploy
+
+    p.go()
+    with deploy.Board(p.url) as bd:
+        bd.run("import os\ntry:\n os.remove('data/rulesets.cache')\nexcept OSError:\n pass")
+    reset_to_menu(p)
+    f["cold"] = first_frames(p)  # lists validated in the loop steps after their first frame
+    _forget_games(p)
+    f["warm"] = first_frames(p)  # lists from the cache
+    _forget_games(p)
+    return f
+
+
+def _forget_games(p):
+    """Remove the saves (the game first_frames() started), keep the ruleset cache; reset."""
+    from tools import deploy
+
+    p.go()
+    with deploy.Board(p.url) as bd:
+        bd.run(
+            "import os\nfor n in os.listdir('data'):\n"
+            " if not n.startswith('rulesets.cache'): os.remove('data/' + n)"
+        )
+    reset_to_menu(p)
+
+
+def timing_rows(row, kinds=TIMING_KINDS):
+    """The timing rows, each firmware file on its own freshly deployed emulated Pico, both
+    figures in one row: stock | romfs (the ROMFS build deploys its code to /rom)."""
+    from tools import deploy, pico
+
+    figs = {}
+    for kind in kinds:
+        why = pico.missing(kind)
+        if why:
+            figs[kind] = why
+            continue
+        with tempfile.TemporaryDirectory(prefix="fusebox-timing-") as d:
+            with pico.Pico(flash=str(Path(d) / "flash.bin"), firmware=kind) as p:
+                deploy.deploy(p.url, say=lambda *a: None)
+                p.pause()
+                p.reset()
+                p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+                figs[kind] = timing(p)
+
+    def both(name, fmt, how):
+        cells = []
+        for kind in kinds:
+            f = figs[kind]
+            cells.append("%s %s" % (kind, fmt(f) if isinstance(f, dict) else "skipped"))
+        row("board", name, " | ".join(cells), how)
+
+    ms = lambda v: "%.0f ms" % v if v is not None else "none"  # noqa: E731
+    for hold in (20, 30, 40):
+        both(
+            "taps of %d ms seen" % hold,
+            lambda f, h=hold: "%d/40" % f["taps"][h],
+            "at the menu; target 40 of 40",
+        )
+
+    def moves(f):
+        lat = f["moves"]
+        return "%.0f/%.0f ms" % (lat[len(lat) // 2], lat[-1]) if lat else "none"
+
+    both("menu move, median/worst", moves, "press -> end of its first frame; <= 20/30 ms")
+    both(
+        "reset -> main menu",
+        lambda f: "%s / %s" % (ms(f["reset"][0]), ms(f["reset"][1])),
+        "to the end of the first frame equal to the settled menu, twice; <= 600/400 ms",
+    )
+    names = (
+        list(next(f for f in figs.values() if isinstance(f, dict))["warm"])
+        if any(isinstance(f, dict) for f in figs.values())
+        else []
+    )
+    for name in names:
+        if name.startswith("open the"):
+            both(
+                name + ", no cache",
+                lambda f, n=name: ms(f["cold"][n]),
+                "press -> first frame (validated after it); <= 60/50 ms",
+            )
+        both(
+            name,
+            lambda f, n=name: ms(f["warm"][n]),
+            "press -> its first frame; <= 60/50 ms",
+        )
+    return figs
+
+
+def timing_main():
+    """`python -m tools.bench_board --timing`: the timing rows on both firmware files."""
+
+    def row(group, name, fig, how):
+        print("%-40s %-30s %s" % (name, fig, how), flush=True)
+
+    w = time.monotonic()
+    timing_rows(row)
+    print("(%.0f s host)" % (time.monotonic() - w))
+
+
 def board(row):
     from tools import pico
 
@@ -94,11 +256,12 @@ def board(row):
     if why:
         row("board", "emulated Pico", "skipped", why)
         return
+    timing_rows(row)
     from core import ruleset  # noqa: F401 (fail early when the tree is broken)
     from tools import deploy
     from tools.bench import game_rulesets
     from tools.pico.driver import PicoPlayer
-    from tools.playdriver import GROUP_ROWS, open_game, pass_around, play_to_end, step
+    from tools.playdriver import GROUP_ROWS, open_game, play_to_end
 
     with tempfile.TemporaryDirectory(prefix="fusebox-bench-pico-") as d:
         p = pico.Pico(flash=str(Path(d) / "flash.bin"))
@@ -127,18 +290,10 @@ def board(row):
                 "%d B" % full["free_heap"],
                 "gc.mem_free() after gc.collect(), REPL after soft reset",
             )
-            # reset -> menu
+            # (the timing rows: timing_rows() above, stock and ROMFS side by side)
             p.pause()
-            t = p.reset()
+            p.reset()
             p.settle(quiet=60, frame_quiet=300, max_ms=10000)
-            first = [f for f in p.frames() if f[1] > t and any(bytes(f[2]))]
-            menu_at = first[-1][1] if first else None
-            row(
-                "board",
-                "hard reset -> main menu drawn",
-                "%.0f ms" % (menu_at - t) if menu_at else "no menu",
-                "reset to the end of the menu's frame",
-            )
             p.heap(reset=True)
             p.run(2500)
             h = p.heap()
@@ -148,39 +303,6 @@ def board(row):
                 "%d B free" % h["last"] if h else "no ELF",
                 "GC table after the app's idle collection (2 s)",
             )
-            # latencies
-            tap_rows(p, row)
-            lat = _press_to_frame(p, "DOWN")
-            row("board", "menu move (DOWN)", "%.0f ms" % lat, "press -> frame end")
-            _press_to_frame(p, "UP")
-            for i, game in enumerate(GROUP_ROWS):
-                for _ in range(i):
-                    _press_to_frame(p, "DOWN")
-                lat = _press_to_frame(p, "OK")
-                row("board", "open the %s list" % game, "%.0f ms" % lat, "press OK -> frame end")
-                _press_to_frame(p, "BACK")
-                for _ in range(i):
-                    _press_to_frame(p, "UP")
-            pp = PicoPlayer(p)
-            open_game(pp, 0, 0, 0)
-            t = p.now()
-            p.press("OK", at=t)
-            p.run(300)
-            look = p.frame_info()["t_last"] - t
-            row("board", "a look (hold OK on a pass screen)", "%.0f ms" % look, "press -> frame")
-            p.release("OK")
-            pp.sync()
-            pp.wait(1600)
-            lat = _press_to_frame(p, "OK")
-            row("board", "the next pass screen", "%.0f ms" % lat, "OK after a look -> frame end")
-            pp = PicoPlayer(p)
-            while pp.top() == "PassScreen":
-                pass_around(pp)
-            pp.sync()
-            step(pp)  # the cut screen: a seat
-            step(pp)  # a slot
-            lat = _press_to_first_frame(p, "OK")
-            row("board", "a cut (confirm)", "%.0f ms" % lat, "OK -> the reveal's first frame end")
             # the lowest live heap during a whole game of every shipped game ruleset
             start = time.monotonic()
             for game, entry, path, seats in game_rulesets():
@@ -240,4 +362,9 @@ def taps_main(argv=None):
 
 
 if __name__ == "__main__":
-    taps_main()
+    import sys
+
+    if "--timing" in sys.argv:
+        timing_main()
+    else:
+        taps_main()

@@ -1,9 +1,14 @@
 """SSD1306 OLED driver (I2C and SPI): the display is a MONO_VLSB FrameBuffer; show() sends it.
 
 The controller's RAM matches MONO_VLSB byte for byte (one byte = 8 vertical pixels of a page), so
-show() sets the column/page window and streams the whole buffer in one data write. Buffers and
-command scratch are made once in __init__; show() allocates nothing. Small panels (72x40 on the
-Thumby, 64x48, 64x32) sit in the middle of the 128-column RAM: pass their col_offset.
+show() sets the column/page window and streams the buffer in one data write: only the pages from
+the first to the last that changed since the last show() (a menu move changes two or three of
+eight, so a frame costs a third of the bus time), and nothing at all when no byte changed. It
+knows what changed by comparing each page with a copy of what it last sent, made once in
+__init__ (a per-page CRC would be smaller, but binascii.crc32 returns a heap int on a 31-bit
+small-int port, on every page of every frame). Buffers and command scratch are made once;
+show() allocates nothing. Small panels (72x40 on the Thumby, 64x48, 64x32) sit in the middle
+of the 128-column RAM: pass their col_offset.
 
 The two buses (I2CBus, SPIBus) send command and data runs the way every SSD1306-family
 controller takes them; the SH1106 driver (sh1106.py) uses them too.
@@ -45,6 +50,7 @@ class I2CBus:
         # [control byte, payload] lists reused by every write: show() makes no list per frame.
         self._cmd_parts = [b"\x00", None]
         self._data_parts = [b"\x40", None]
+        self._runs = [b"\x40"] + [b""] * 8  # write_runs: the control byte and up to 8 pages
 
     def write_cmd(self, cmds):
         self._cmd_parts[1] = cmds
@@ -53,6 +59,14 @@ class I2CBus:
     def write_data(self, buf):
         self._data_parts[1] = buf
         self.i2c.writevto(self.addr, self._data_parts)
+
+    def write_runs(self, parts):
+        """One data run of several buffers (b"" where there is nothing), one transaction."""
+        self._runs[0] = b"\x40"
+        runs = self._runs
+        for i in range(len(parts)):
+            runs[i + 1] = parts[i]
+        self.i2c.writevto(self.addr, runs)
 
 
 class SPIBus:
@@ -91,6 +105,20 @@ class SPIBus:
     def write_data(self, buf):
         self._write(1, buf)
 
+    def write_runs(self, parts):
+        """One data run of several buffers, inside one CS frame (empty ones skipped)."""
+        cs = self.cs
+        if cs is not None:
+            cs(1)
+        self.dc(1)
+        if cs is not None:
+            cs(0)
+        for i in range(len(parts)):
+            if len(parts[i]):
+                self.spi.write(parts[i])
+        if cs is not None:
+            cs(1)
+
 
 class SSD1306(framebuf.FrameBuffer):
     """The controller, on a bus (I2CBus or SPIBus) that sends its command and data runs."""
@@ -105,8 +133,16 @@ class SSD1306(framebuf.FrameBuffer):
         self.external_vcc = external_vcc
         self.buffer = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
-        # The window command for show(), built once: columns x0..x1, pages 0..last.
-        self._window = bytes(
+        # What the panel holds (the last frame sent), page by page beside the buffer's pages;
+        # the pages of one data run (b"" for a page outside it). All made once, here.
+        self._sent = bytearray(len(self.buffer))
+        new, old = memoryview(self.buffer), memoryview(self._sent)
+        self._new = tuple(new[p * width : (p + 1) * width] for p in range(self.pages))
+        self._old = tuple(old[p * width : (p + 1) * width] for p in range(self.pages))
+        self._parts = [b""] * self.pages  # type: list
+        self._all = True  # the panel's RAM is unknown (power-up): the next show() sends all
+        # The window command for show(): columns x0..x1, pages first..last (set per frame).
+        self._window = bytearray(
             (_COL_ADDR, col_offset, col_offset + width - 1, _PAGE_ADDR, 0, self.pages - 1)
         )
         self.init_display()
@@ -157,8 +193,27 @@ class SSD1306(framebuf.FrameBuffer):
         self.write_cmd(bytes((0xA7 if on else _NORMAL,)))
 
     def show(self):
-        self.write_cmd(self._window)
-        self.write_data(self.buffer)
+        new, old, parts = self._new, self._old, self._parts
+        first = last = -1
+        for p in range(self.pages):
+            if self._all or new[p] != old[p]:
+                if first < 0:
+                    first = p
+                last = p
+        if first < 0:
+            return  # the panel shows this frame already
+        self._all = False
+        for p in range(self.pages):
+            if first <= p <= last:
+                parts[p] = new[p]
+                old[p][:] = new[p]
+            else:
+                parts[p] = b""
+        w = self._window
+        w[4] = first
+        w[5] = last
+        self.write_cmd(w)
+        self.bus.write_runs(parts)
 
 
 class SSD1306_I2C(SSD1306):

@@ -21,6 +21,7 @@ class Hub(Screen):
         super().__init__(app)
         self.session = session
         session.echo = app.log
+        session.later = getattr(app, "later", None)  # saves wait for the press's frame
         self.skin = package(session.rs["game"], "skin")  # firmware/games/<id>/skin.py
         self.title = text.fit(session.rs["name"], widgets.title_cols(app.lay, app.batt))
         self.recap = session.resumed  # once, after a reset: what the last action did

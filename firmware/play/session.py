@@ -34,6 +34,11 @@ class Session:
         # Public happenings echo to the console (the sim's log, a board's serial port) so a
         # test or an observer can follow the game; the hub sets it to the app's log.
         self.echo = None
+        # Where a save waits for the frame that answers the press (the hub sets it to
+        # app.later): the flash write (its 4 KB erase) comes right after that frame, in the same
+        # loop step, not before it. None: save at once (the save of a new deal, tests).
+        self.later = None
+        self._due = False
 
     @classmethod
     def start(cls, path, rs, names, seed, first=None):
@@ -78,6 +83,17 @@ class Session:
         return self.names[seat] if 0 <= seat < len(self.names) else "P" + str(seat + 1)
 
     def save(self):
+        if self.later is None:
+            self.flush(True)
+        elif not self._due:
+            self._due = True
+            self.later(self.flush)
+
+    def flush(self, now=False):
+        """Write the save asked for (at once with `now`); nothing when none is due."""
+        if not (now or self._due):
+            return
+        self._due = False
         storage.save(
             self.file,
             {
@@ -116,6 +132,7 @@ class Session:
 
     def forget(self):
         """Forget this game's save (it ended, or the table threw it away)."""
+        self._due = False  # a save still waiting for its frame must not bring it back
         clear(self.rs["game"])
 
 

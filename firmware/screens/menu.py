@@ -4,13 +4,14 @@ from core import games
 from firmware import catalog, storage, strings
 from firmware.games import package
 from firmware.ui import icons
-from firmware.ui.dialog import Notice
 from firmware.ui.listscreen import ListScreen
 from firmware.ui.stack import NONE, PUSH
 
 
 def entry_notice(app, e):
     """What selecting a ruleset opens: the game's setup, or the reason it is broken."""
+    from firmware.ui.dialog import Notice  # lazy: the boot to the menu does not need it
+
     if e.error:
         return Notice(app, strings.get("broken.title"), e.error)
     from firmware.play.setup import SetupScreen  # lazy: the play flow loads with a game
@@ -44,22 +45,69 @@ def entry_rows(app, entries, shorts=None):
 class SavesList(ListScreen):
     """The main menu (game None) or a game's list, under rows offering the saved games (all of
     them, or only that game's): built again when it comes back on top, so a save that was made,
-    resumed or discarded meanwhile shows (or goes) at once."""
+    resumed or discarded meanwhile shows (or goes) at once.
+
+    A game's list shows at once with what the boot's scan read of each file, and is checked
+    in the loop steps after (catalog.Checker: the cache, then a file a step), so the press that
+    opened it is answered within its frame and the next press is not held up by validation; a
+    row that the check changes (a broken file, a name the file did not give) is drawn again."""
 
     def __init__(self, app, title, game=None, root=False):
         self.game = game
-        self.saves = storage.saved_games()
+        self.saves = _saves(game)
+        # A game's list is checked in the steps after its first frame (0: not begun yet).
+        self.checker = 0 if game is not None else None
         labels, actions, marks, shorts = _rows(app, self.saves, game)
         super().__init__(app, title, labels, actions, marks, root, shorts)
+        self.live = self.checker is not None  # the loop steps fast until the check is done
+        self._fresh = True  # the saves were just read: the first enter() need not again
 
     def enter(self, now):
         super().enter(now)
-        saves = storage.saved_games()
+        if self._fresh:
+            self._fresh = False
+            return
+        saves = _saves(self.game)
         if saves != self.saves:
             self.saves = saves
             labels, self.actions, marks, shorts = _rows(self.app, saves, self.game)
             self.menu.cursor = 0
             self.menu.set(labels, marks, shorts)
+
+    def tick(self, now):
+        c = self.checker
+        if c is None or self.dirty:
+            return NONE  # dirty: the rows known now are drawn first, then checked further
+        from firmware import rulecache  # for the check only: forgotten when it is done
+
+        if c == 0:
+            self.checker = rulecache.Checker(self.app.entries, self.game)
+            return NONE
+        c.step()
+        self.refill()
+        if c.done:
+            self.live = False
+            self.checker = None  # the list is whole: nothing of the check stays in RAM
+            rulecache.forget()
+        return NONE
+
+    def refill(self):
+        """Build the rows again from what is known now; drawn again only when they changed."""
+        labels, actions, marks, shorts = _rows(self.app, self.saves, self.game)
+        m = self.menu
+        old = (m.labels, m.marks, m.shorts)
+        m.set(labels, marks, shorts)  # the cursor stays on its row
+        self.actions = actions
+        if (m.labels, m.marks, m.shorts) != old:
+            self.dirty = True
+
+
+def _saves(game):
+    """The saved games a list offers: all of them on the main menu, a game's own in its list
+    (one file looked up, not every game's: the list opens within its press's frame)."""
+    if game is None:
+        return storage.saved_games()
+    return [game] if storage.exists(storage.game_save(game)) else []
 
 
 def _resume(app, game):
@@ -84,13 +132,20 @@ def _rows(app, saves, game):
         el, ea, em = _main_rows(app)
         return labels + el, actions + ea, marks + em, None
     shorts = [""] * len(labels)
-    el, em, ea = entry_rows(app, catalog.check(app.entries, game), shorts)
+    # As far as it is checked: SavesList.tick() checks the rest (catalog.Checker).
+    el, em, ea = entry_rows(app, _listed(app.entries, game), shorts)
     if not el:
         el.append(strings.get("none"))
         em.append(None)
         ea.append(lambda now: NONE)
         shorts.append("")
     return labels + el, actions + ea, marks + em, shorts
+
+
+def _listed(entries, game):
+    out = catalog.in_group(entries, game)
+    out.sort(key=catalog.Entry.key)
+    return out
 
 
 def group_screen(app, game):
@@ -133,7 +188,7 @@ def _main_rows(app):
         if games.is_prop(g):
             continue
         n_bad = 0
-        for e in catalog.in_group(app.entries, g):
+        for e in catalog.in_group(app.known_entries(), g):
             if e.error:
                 n_bad += 1
         labels.append(games.title(g))
@@ -150,5 +205,5 @@ def _main_rows(app):
     labels.append(strings.get("about"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _about(app, now)))
-    bl, bm, ba = entry_rows(app, catalog.orphans(app.entries))
+    bl, bm, ba = entry_rows(app, catalog.orphans(app.known_entries()))
     return labels + bl, actions + ba, marks + bm
