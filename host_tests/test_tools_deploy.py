@@ -97,6 +97,23 @@ def test_a_file_changed_on_the_board_is_the_only_one_copied(vboard, run_deploy):
     assert broken.read_bytes() == good
 
 
+def test_a_deploy_that_changes_code_drops_the_ruleset_cache_and_one_that_does_not_keeps_it(
+    vboard, run_deploy
+):
+    run_deploy(vboard)
+    flash = Path(vboard.flash)
+    (flash / "data").mkdir()
+    cache = flash / "data" / "rulesets.cache"
+    cache.write_text("verdicts of the old validators")
+    (flash / "data" / "timebomb.json").write_text("{}")  # a save: never touched
+    assert run_deploy(vboard)["removed"] == 0 and cache.exists()
+    code = flash / "core" / "ruleset.mpy"
+    code.write_bytes(code.read_bytes()[:-10])  # the validator on the board is not this tree's
+    again = run_deploy(vboard)
+    assert again["copied"] == 1 and again["removed"] == 1 and not cache.exists()
+    assert (flash / "data" / "timebomb.json").read_text() == "{}"
+
+
 def test_retired_files_are_removed_and_data_survives_clean(vboard, run_deploy):
     run_deploy(vboard)
     flash = Path(vboard.flash)

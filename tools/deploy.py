@@ -285,6 +285,11 @@ _ROMFS = """romfs: %(rom_files)d files in a %(image)d-byte image (partition %(pa
 # Where code sits on littlefs after a deploy to stock firmware: sys.path on the ROMFS firmware is
 # ['', '.frozen', '/rom', '/rom/lib', '/lib'] and '' is littlefs's root, so it would shadow /rom.
 SHADOWS = ("/core", "/firmware")
+# What the firmware's validators found of each ruleset file (firmware/rulecache.py): it vouches
+# for unchanged files by size and CRC alone, so a deploy that changes the code removes it and
+# the next scan validates every file again with the new validators.
+RULESET_CACHE = "/data/rulesets.cache"
+CODE = ("/core/", "/firmware/", "/main.py")  # what the validators' verdicts depend on
 
 
 def runtime_only(files):
@@ -341,7 +346,9 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
         if (todo or stale or write_rom or shadows) and not clean:
             b.mark(True)
         b.commit(todo)
-        removed += b.remove(stale + shadows)
+        code_changed = stale or shadows or write_rom
+        code_changed = code_changed or any(p.startswith(CODE) for p, _ in todo)
+        removed += b.remove(stale + shadows + ([RULESET_CACHE] if code_changed else []))
         if write_rom:
             with _progress(False) as bar:
                 task = bar.add_task("romfs " + romfs.MOUNT, total=len(image))
