@@ -196,33 +196,42 @@ def scan(root=ROOT):
         if not fn.endswith(".json"):
             continue
         path = root + "/" + fn
-        obj = None
+        obj = got = None
         try:
             obj = parse(path)
             game = obj.get("game") if type(obj) is dict else None
             if game not in games.IDS:
                 validate(path, obj)  # raises: the header is wrong
-            name = obj.get("name")
-            if type(name) is not str or not name:
-                name = fn
-            desc = obj.get("description")
-            # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
-            e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
-            e.checked = False
-            # The list fields of a file not validated yet, bounded as core bounds them.
-            v = obj.get("order")
-            if type(v) is int and 0 <= v <= _ORDER_LAST:
-                e.order = v
-            v = obj.get("short")
-            if type(v) is str:
-                e.short = v[:_SHORT_LEN]
-            out.append(e)
+            got = (
+                game,
+                obj.get("name"),
+                obj.get("description"),
+                obj.get("order"),
+                obj.get("short"),
+            )
         except ValueError as err:
             g = obj.get("game") if type(obj) is dict else None
             out.append(Entry(path, g if g in games.IDS else None, fn, str(err)))
-        # Parsed rulesets are dropped at once; only names stay in RAM.
+        # Parsed rulesets are dropped at once; only names stay in RAM. The entry is made after
+        # the collection, its strings copied by the slices: what stays lands in the holes the
+        # parse left, low in the heap, not above them (the menu's largest free block stays whole).
         obj = None
         gc.collect()
+        if got is None:
+            continue
+        game, name, desc, v, short = got
+        got = None
+        if type(name) is not str or not name:
+            name = fn
+        # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
+        e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
+        e.checked = False
+        # The list fields of a file not validated yet, bounded as core bounds them.
+        if type(v) is int and 0 <= v <= _ORDER_LAST:
+            e.order = v
+        if type(short) is str:
+            e.short = short[:_SHORT_LEN]
+        out.append(e)
     out.sort(key=Entry.key)
     return out
 
