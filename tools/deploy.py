@@ -247,6 +247,11 @@ class Board:
                 "  os.remove(b)\n  os.rename(a, b)" % (pairs[i : i + BATCH],)
             )
 
+    def existing(self, paths):
+        """The paths of `paths` that exist on the board (files or folders)."""
+        code = "import os\nfor p in %r:\n try:\n  os.stat(p)\n  print(p)\n except OSError:\n  pass"
+        return self.run(code % (list(paths),)).split()
+
     def mark(self, on):
         """Write (or remove) the update marker that firmware/main.py checks before the app."""
         if on:
@@ -274,16 +279,40 @@ def _progress(quiet):
 _SUMMARY = """deploy: %(files)d files, %(copied)d copied (%(bytes)d bytes), %(removed)d removed, \
 verified, %(seconds).1fs
 after soft reset: free flash %(free_flash)d, free heap %(free_heap)d bytes"""
+_ROMFS = """romfs: %(rom_files)d files in a %(image)d-byte image (partition %(partition)d bytes), \
+%(state)s"""
+
+# Where code sits on littlefs after a deploy to stock firmware: sys.path on the ROMFS firmware is
+# ['', '.frozen', '/rom', '/rom/lib', '/lib'] and '' is littlefs's root, so it would shadow /rom.
+SHADOWS = ("/core", "/firmware")
+
+
+def runtime_only(files):
+    """(code for /rom, the rest for littlefs): the compiled modules go into the ROMFS image;
+    main.py (the firmware runs /main.py from littlefs), the board profile and the rulesets stay
+    on littlefs, where they change at run time or per board."""
+    rom = [(p, d) for p, d in files if p.endswith(".mpy")]
+    return rom, [(p, d) for p, d in files if not p.endswith(".mpy")]
 
 
 def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
-    """Install the firmware on the board at `port`; returns a summary dict (also for benches)."""
+    """Install the firmware on the board at `port`; returns a summary dict (also for benches).
+    On firmware with a ROMFS partition the code goes into it as one image (tools/romfs.py) and
+    littlefs keeps only main.py, board.json and the rulesets; elsewhere all goes to littlefs."""
+    from tools import romfs
+
     started = time.monotonic()
     profile = board_file(board, root)
     with Board(port) as b:
         march = target(b.t.eval("getattr(__import__('sys').implementation, '_mpy', None)"))
         sim = json.loads(profile)["display"]["driver"] == "sim"
         files = compile_all(sources(root, sim), march, root) + [("/board.json", profile)]
+        part = romfs.Partition(b)
+        rom, image = [], None
+        if part:
+            rom, files = runtime_only(files)
+            image = romfs.build(rom)
+            part.check_fits(image)  # before anything on the board changes
         wanted = dict(files)
         try:
             old = json.loads(b.read(MANIFEST) or "{}")
@@ -306,20 +335,39 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
         on_board = b.hashes(sorted(wanted))
         stale = sorted(p for p in old if p not in wanted)
         todo = [(p, d) for p, d in files if on_board.get(p) != sha(d)]
+        write_rom = image is not None and (clean or not part.holds(image))
+        shadows = b.existing(SHADOWS) if image is not None else []
         sent += b.stage(todo)
-        if (todo or stale) and not clean:
+        if (todo or stale or write_rom or shadows) and not clean:
             b.mark(True)
         b.commit(todo)
-        removed += b.remove(stale)
+        removed += b.remove(stale + shadows)
+        if write_rom:
+            with _progress(False) as bar:
+                task = bar.add_task("romfs " + romfs.MOUNT, total=len(image))
+                part.write(image, progress=lambda n: bar.advance(task, n))
+            sent += len(image)
         manifest = {p: sha(d) for p, d in files}
         if todo or stale or manifest != old:
             b.put_many([(MANIFEST, json.dumps(manifest, sort_keys=True).encode())], quiet=True)
-        if clean or todo or stale:
+        if clean or todo or stale or write_rom or shadows:
             b.mark(False)
         heap, flash = b.free_after_reset()
-    summary = dict(files=len(files), copied=len(first + todo), bytes=sent, removed=len(removed))
+    copied = len(first + todo) + (len(rom) if write_rom else 0)
+    summary = dict(files=len(files) + len(rom), copied=copied, bytes=sent, removed=len(removed))
     summary.update(seconds=time.monotonic() - started, free_heap=heap, free_flash=flash)
+    summary["romfs"] = None
+    if image is not None:
+        summary["romfs"] = dict(
+            rom_files=len(rom),
+            image=len(image),
+            partition=part.size,
+            written=write_rom,
+            state="written, verified" if write_rom else "unchanged, not written",
+        )
     say(_SUMMARY % summary)
+    if image is not None:
+        say(_ROMFS % summary["romfs"])
     return summary
 
 

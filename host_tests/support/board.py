@@ -42,20 +42,27 @@ def patient_mpremote():
         yield
 
 
-def image(tmp_path_factory):
+# The deployed flash image each firmware kind's tests share (tools.pico.FIRMWARE_NAMES).
+IMAGES = {"stock": "pico-deployed", "romfs": "pico-romfs-deployed"}
+
+
+def image(tmp_path_factory, firmware="stock"):
     """(flash image path, deploy summary): the firmware deployed to a blank board with the real
-    mpremote transport, once per run; xdist workers share it (the first makes it, under a lock)."""
+    mpremote transport, once per run and firmware kind; xdist workers share it (the first makes
+    it, under a lock). firmware="romfs": the ROMFS build, the code in /rom (tools/romfs.py)."""
     from tools import deploy
 
-    require()
+    require(firmware)
     base = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent
-    img, info = base / "pico-deployed.bin", base / "pico-deployed.json"
-    with open(base / "pico-deployed.lock", "w") as lock:
+    name = IMAGES[firmware]
+    img, info = base / (name + ".bin"), base / (name + ".json")
+    with open(base / (name + ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not img.exists():
-            with pico.Pico(flash=str(base / "pico-blank.bin")) as p:
+            blank = base / (name + "-blank.bin")
+            with patient_mpremote(), pico.Pico(flash=str(blank), firmware=firmware) as p:
                 summary = deploy.deploy(p.url, say=lambda *a: None)
                 p.save(str(img) + ".tmp")
             info.write_text(json.dumps(summary))
@@ -63,12 +70,13 @@ def image(tmp_path_factory):
     return img, json.loads(info.read_text())
 
 
-def booted(tmp_path_factory, name):
-    """A Pico on a copy of the deployed image, booted and settled at the main menu."""
-    img, _ = image(tmp_path_factory)
+def booted(tmp_path_factory, name, firmware="stock"):
+    """A Pico (of that firmware kind) on a copy of its deployed image, booted and settled at the
+    main menu."""
+    img, _ = image(tmp_path_factory, firmware)
     flash = tmp_path_factory.mktemp(name) / "flash.bin"
     shutil.copy(img, flash)
-    p = pico.Pico(flash=str(flash))
+    p = pico.Pico(flash=str(flash), firmware=firmware)
     try:
         p.pause()
         p.settle(**SETTLE)

@@ -1,0 +1,161 @@
+"""romfs: the ROMFS image of the compiled app (mpremote's own writer) and writing it to a board.
+
+MicroPython 1.25+ firmware built with a ROMFS partition mounts it read-only at /rom and imports
+.mpy files from it in place: their bytecode and constants stay in flash instead of the heap. The
+image is built with mpremote's VfsRomWriter (what `mpremote romfs build` uses) from the same
+.mpy files deploy copies to littlefs on stock firmware, and written through `vfs.rom_ioctl` the
+way `mpremote romfs deploy` writes it, with two differences: only when the partition's contents
+differ (a sha256 over the partition, computed on the board), and in an order that never leaves a
+half-written image mountable (the first block is erased first and its first page, the header,
+is programmed last), so a cut during the write boots to the REPL and a redeploy mends it.
+"""
+
+import binascii
+import hashlib
+import zlib
+
+from mpremote.romfs import VfsRomWriter
+
+HEADER = VfsRomWriter.ROMFS_HEADER  # b"\xd2\xcd\x31": the first bytes of a ROMFS image
+MOUNT = "/rom"
+PAGE = 256  # the flash's program page: the header's page is written alone, last
+
+# Runs on the board once per session: the partition (an rp2.Flash with block ioctls on rp2,
+# or a plain buffer elsewhere), and the helpers the write execs call. -1 when there is none.
+_OPEN = """import hashlib, binascii
+try:
+    import vfs
+    _rom_n = vfs.rom_ioctl(1)
+except (ImportError, AttributeError):
+    _rom_n = 0
+_rom = vfs.rom_ioctl(2, 0) if _rom_n > 0 else None
+def _rom_hash(n):
+    return binascii.hexlify(hashlib.sha256(memoryview(_rom)[:n]).digest()).decode()
+if _rom is None:
+    print(-1, 0)
+elif hasattr(_rom, 'ioctl'):
+    print(_rom.ioctl(4, 0) * _rom.ioctl(5, 0), _rom.ioctl(5, 0))
+else:
+    print(len(_rom), 0)
+"""
+
+# Erase-and-program helpers, defined once (the partition has block ioctls: rp2's Flash object).
+# A chunk comes as base64 of raw deflate when the firmware has `deflate` (as mpremote sends it).
+_WRITER = """try:
+    vfs.umount('/rom')
+except OSError:
+    pass
+try:
+    from deflate import DeflateIO as _DI, RAW as _RAW
+    from io import BytesIO as _BI
+    def _rom_un(z):
+        return _DI(_BI(binascii.a2b_base64(z)), _RAW, 9).read()
+    print(1)
+except ImportError:
+    def _rom_un(z):
+        return binascii.a2b_base64(z)
+    print(0)
+def _rom_put(k, z, at=0, erase=1):
+    if erase:
+        _rom.ioctl(6, k)
+    _rom.writeblocks(k, _rom_un(z), at)
+"""
+
+
+def build(files):
+    """The ROMFS image (bytes) of [(board path, bytes)] with mpremote's VfsRomWriter; the paths
+    are absolute ("/firmware/app.mpy") and land under /rom at the same relative place."""
+    writer, where = VfsRomWriter(), []
+    for path, data in sorted(files):
+        *dirs, name = path.strip("/").split("/")
+        while where and where != dirs[: len(where)]:
+            writer.closedir()
+            where.pop()
+        for d in dirs[len(where) :]:
+            writer.opendir(d)
+            where.append(d)
+        writer.mkfile(name, data)
+    for _ in where:
+        writer.closedir()
+    return writer.finalise()
+
+
+def size(image):
+    """The length an image's header says the image has (header and length field included),
+    or None when `image` does not start with a ROMFS header."""
+    if not image.startswith(HEADER):
+        return None
+    n, at = 0, len(HEADER)
+    for at in range(len(HEADER), min(len(image), len(HEADER) + 5)):
+        n = (n << 7) | (image[at] & 0x7F)
+        if not image[at] & 0x80:
+            return at + 1 + n
+    return None
+
+
+def sha(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+class Partition:
+    """The board's first ROMFS partition, through an open tools.deploy.Board session."""
+
+    def __init__(self, board):
+        self.b = board
+        total, block = (int(x) for x in board.run(_OPEN).split())
+        self.size = total if total > 0 else 0  # bytes; 0: the firmware has no ROMFS
+        self.block = block  # erase block bytes; 0: no block ioctls (not a port we write to)
+
+    def __bool__(self):
+        return self.size > 0
+
+    def hash(self, n):
+        """sha256 hex of the partition's first n bytes, read on the board."""
+        return self.b.run("print(_rom_hash(%d))" % n).strip()
+
+    def check_fits(self, image):
+        """Raise OSError, saying both sizes, when the image is larger than the partition."""
+        if len(image) > self.size:
+            raise OSError(
+                "the ROMFS image is %d bytes but the board's ROMFS partition holds %d: "
+                "the app has outgrown it" % (len(image), self.size)
+            )
+
+    def holds(self, image):
+        """Whether the partition already starts with exactly this image."""
+        return len(image) <= self.size and self.hash(len(image)) == sha(image)
+
+    def write(self, image, progress=None):
+        """Erase and program the image, header last; verify it; `progress(bytes)` after each
+        block. Raises OSError when it does not fit, cannot be written here, or reads back
+        different."""
+        self.check_fits(image)
+        if not self.block:
+            raise OSError("this firmware's ROMFS partition has no block interface to write to")
+        if not image.startswith(HEADER):
+            raise OSError("not a ROMFS image")
+        deflate = self.b.run(_WRITER).strip() == "1"
+        bs = self.block
+        blocks = [image[i : i + bs] for i in range(0, len(image), bs)]
+        blocks[-1] += bytes(-len(blocks[-1]) % PAGE)  # flash programs whole pages
+        # Block 0 holds the header: erased first, so from here until the very last page the
+        # partition holds no valid image and the firmware mounts nothing at /rom.
+        self.b.run("_rom.ioctl(6, 0)")
+        steps = [(k, blocks[k], 0, 1) for k in range(1, len(blocks))]
+        steps += [(0, blocks[0][PAGE:], PAGE, 0), (0, blocks[0][:PAGE], 0, 0)]
+        for k, data, at, erase in steps:
+            if data:
+                self.b.run("_rom_put(%d, %r, %d, %d)" % (k, _pack(data, deflate), at, erase))
+            if progress:
+                progress(len(data))
+        got = self.hash(len(image))
+        if got != sha(image):
+            raise OSError("the ROMFS partition reads back different from the image written")
+
+
+def _pack(data, deflate):
+    """The bytes literal a write exec carries: base64, of raw deflate when the board has it."""
+    if deflate:
+        z = zlib.compressobj(wbits=-9)  # a 512-byte window: what DeflateIO(..., 9) decodes
+        data = z.compress(data) + z.flush()
+    return binascii.b2a_base64(data, newline=False)
