@@ -731,7 +731,7 @@ function gcScan(m) {
       } else run = 0;
     }
   }
-  return { free: free * 16, block: block * 16 };
+  return { free: free * 16, block: block * 16, total: len * 64 };
 }
 let gcReturn = -1;
 function gcHook(m) {
@@ -745,6 +745,7 @@ function gcHook(m) {
   const r = gcScan(m);
   if (r === null) return;
   if (!gcHeap) gcHeap = { last: 0, min: null, count: 0, t_min: 0, t: 0, block: 0, min_block: null };
+  gcHeap.total = r.total;
   gcHeap.last = r.free;
   gcHeap.block = r.block;
   gcHeap.t = nowMs();
