@@ -155,6 +155,18 @@ def parser():
         default=0,
         help="port on 127.0.0.1 (default: the first free of 47200-47299)",
     )
+
+    p = verbs.add_parser("firmware", help="check a MicroPython build against the flash map")
+    acts = p.add_subparsers(dest="action", metavar="ACTION")
+    acts.required = True
+    a = acts.add_parser("check", help="fail when a build's image grows into the ROMFS partition")
+    a.add_argument("files", nargs="+", metavar="FILE", help="the build's .elf or .elf.gz")
+    a.add_argument(
+        "--romfs-start",
+        type=lambda s: int(s, 0),
+        default=0x060000,
+        help="the ROMFS partition's offset in flash (default 0x060000: FUSEBOX_PICO's)",
+    )
     return top
 
 
@@ -179,6 +191,8 @@ def main(argv=None):
         from tools.web import build as verb
     elif args.verb == "names":
         from tools import names as verb
+    elif args.verb == "firmware":
+        from tools import firmware as verb
     else:
         from tools import rulesets as verb
     try:

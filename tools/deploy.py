@@ -322,7 +322,7 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
         # the last: an interrupted deploy boots to "update incomplete", never to half an app.
         # Without --clean the new files are staged (*.new) first, so an interruption while
         # copying (the long part) leaves the previous version whole and bootable.
-        removed, first, sent = [], [], 0
+        removed, first, sent, blocks = [], [], 0, 0
         if clean:
             # main.py first (the one that checks the marker), then the rest goes; main.py and
             # board.json are replaced in place, never removed, so the notice can show.
@@ -345,8 +345,8 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
         if write_rom:
             with _progress(False) as bar:
                 task = bar.add_task("romfs " + romfs.MOUNT, total=len(image))
-                part.write(image, progress=lambda n: bar.advance(task, n))
-            sent += len(image)
+                blocks = part.write(image, lambda n: bar.advance(task, n), every=clean)
+            sent += min(len(image), blocks * part.block)
         manifest = {p: sha(d) for p, d in files}
         if todo or stale or manifest != old:
             b.put_many([(MANIFEST, json.dumps(manifest, sort_keys=True).encode())], quiet=True)
@@ -363,7 +363,11 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
             image=len(image),
             partition=part.size,
             written=write_rom,
-            state="written, verified" if write_rom else "unchanged, not written",
+            blocks=blocks,  # erase blocks written (the unchanged ones are kept)
+            state="%d of its %d erase blocks written, verified"
+            % (blocks, -(-len(image) // part.block))
+            if write_rom
+            else "unchanged, not written",
         )
     say(_SUMMARY % summary)
     if image is not None:

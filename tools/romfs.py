@@ -31,6 +31,10 @@ except (ImportError, AttributeError):
 _rom = vfs.rom_ioctl(2, 0) if _rom_n > 0 else None
 def _rom_hash(n):
     return binascii.hexlify(hashlib.sha256(memoryview(_rom)[:n]).digest()).decode()
+def _rom_blocks(n, bs):
+    m = memoryview(_rom)
+    for a in range(0, n, bs):
+        print(binascii.hexlify(hashlib.sha256(m[a:min(a + bs, n)]).digest()).decode())
 if _rom is None:
     print(-1, 0)
 elif hasattr(_rom, 'ioctl'):
@@ -125,32 +129,42 @@ class Partition:
         """Whether the partition already starts with exactly this image."""
         return len(image) <= self.size and self.hash(len(image)) == sha(image)
 
-    def write(self, image, progress=None):
-        """Erase and program the image, header last; verify it; `progress(bytes)` after each
-        block. Raises OSError when it does not fit, cannot be written here, or reads back
-        different."""
+    def block_hashes(self, n):
+        """sha256 hex of each erase block of the partition's first n bytes (the last one
+        shorter when n is not a whole number of blocks), read on the board."""
+        return self.b.run("_rom_blocks(%d, %d)" % (n, self.block)).split()
+
+    def write(self, image, progress=None, every=False):
+        """Program the image, header last, then verify it; returns the blocks written. Blocks
+        that already hold their part of the image are kept unless `every`; block 0, which holds
+        the header, is always erased first and written last, so from the first change until
+        the very last page the partition holds no valid image and the firmware mounts nothing
+        at /rom. `progress(bytes)` after each block. Raises OSError when the image does not
+        fit, cannot be written here, or reads back different."""
         self.check_fits(image)
         if not self.block:
             raise OSError("this firmware's ROMFS partition has no block interface to write to")
         if not image.startswith(HEADER):
             raise OSError("not a ROMFS image")
-        deflate = self.b.run(_WRITER).strip() == "1"
         bs = self.block
         blocks = [image[i : i + bs] for i in range(0, len(image), bs)]
         blocks[-1] += bytes(-len(blocks[-1]) % PAGE)  # flash programs whole pages
-        # Block 0 holds the header: erased first, so from here until the very last page the
-        # partition holds no valid image and the firmware mounts nothing at /rom.
+        keep = set()
+        if not every:
+            have = self.block_hashes(sum(len(b) for b in blocks))
+            keep = {k for k in range(1, len(blocks)) if have[k] == sha(blocks[k])}
+        deflate = self.b.run(_WRITER).strip() == "1"
         self.b.run("_rom.ioctl(6, 0)")
         steps = [(k, blocks[k], 0, 1) for k in range(1, len(blocks))]
         steps += [(0, blocks[0][PAGE:], PAGE, 0), (0, blocks[0][:PAGE], 0, 0)]
         for k, data, at, erase in steps:
-            if data:
+            if data and k not in keep:
                 self.b.run("_rom_put(%d, %r, %d, %d)" % (k, _pack(data, deflate), at, erase))
             if progress:
                 progress(len(data))
-        got = self.hash(len(image))
-        if got != sha(image):
+        if self.hash(len(image)) != sha(image):
             raise OSError("the ROMFS partition reads back different from the image written")
+        return len(blocks) - len(keep)
 
 
 def _pack(data, deflate):
