@@ -325,13 +325,16 @@ def headroom_boot(p, hi):
 
 def heap_game(p, game, entry, seats, ballast=0):
     """One whole game at the largest table (seed 8, the bench's presses) with a ballast: (it
-    reached its end screen without an error?, the GC table's figures during it)."""
+    reached its end screen without an error?, the GC table's figures during it). The figures
+    also hold "after" and "after_block": free heap and largest free block at the main menu
+    after OK on the end screen and the idle collection (the game's modules and tables gone)."""
     from tools.pico.driver import PicoPlayer
-    from tools.playdriver import GROUP_ROWS, open_game, play_to_end
+    from tools.playdriver import GROUP_ROWS, open_game, play_to_end, tap
 
     _on_board(
         p,
-        "import os\nfor n in os.listdir('data'): os.remove('data/' + n)\n"
+        "import os\ntry:\n for n in os.listdir('data'): os.remove('data/' + n)\n"
+        "except OSError:\n pass\n"  # no data/ yet: the app has not run since the deploy
         "f = open('seed.txt', 'w'); f.write('8'); f.close()\n" + _ballast_code(ballast),
     )
     if not _reset_to_menu(p)[0]:
@@ -345,7 +348,17 @@ def heap_game(p, game, entry, seats, ballast=0):
         ok = pp.top() == "EndScreen"
     except Exception:  # noqa: BLE001 (out of heap: the app went back to the menu, or stopped)
         ok = False
-    return ok and not _failed(t for _, t in p.lines[n:]), p.heap()
+    said = [t for _, t in p.lines[n:]]
+    ok = ok and not _failed(said)
+    h = p.heap()
+    if h is not None and not ok:  # what went wrong, and where the screens were
+        h["said"] = [t for t in said if "Error" in t or "error: " in t][:3] + said[-3:]
+    if ok and h:
+        tap(pp, "OK")  # the end screen goes home: the app drops what the game imported
+        pp.wait(2500)  # and collects after 2 s without input
+        m = p.heap()
+        h["after"], h["after_block"] = m["last"], m["block"]
+    return ok, h
 
 
 def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None):
@@ -453,6 +466,24 @@ def heap_rows(row, games=True, kinds=HEAP_KINDS, say=None):
         "headroom: ballast, whole games",
         game_fig,
         "every shipped ruleset, largest table, to its end; >= 150 / 180 KB",
+    )
+
+    def after_fig(f):
+        bare = f["games"][0]
+        if not bare:
+            return "-"
+        h = min(bare.values(), key=lambda h: h.get("after", 0))
+        return "%s, block %s" % (kb(h.get("after")), kb(h.get("after_block")))
+
+    both(
+        "heap: menu after a game (lowest)",
+        after_fig,
+        "OK on the end screen, idle GC: the game's code and tables gone",
+    )
+    both(
+        "heap: games' smallest largest block",
+        lambda f: kb(min((h["min_block"] for h in f["games"][0].values()), default=None)),
+        "after a collection, during any of those games",
     )
     both(
         "heap: live at the games' worst GC",
