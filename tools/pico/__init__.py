@@ -346,8 +346,8 @@ class Pico:
         """The live heap from the MicroPython GC's own table, read after every collection the
         firmware ran: {"last", "min" (lowest free since the last reset), "count", "t_min",
         "block" (the largest free block after the last collection), "min_block" (its lowest
-        since the last reset), "total" (the GC heap's size)} in bytes and board ms, or None when the firmware's ELF (symbols)
-        is not there."""
+        since the last reset), "total" (the GC heap's size)} in bytes and board ms, or None
+        when the firmware's ELF (symbols) is not there."""
         r = self.call("heap", reset=reset)
         return r.get("heap")
 
