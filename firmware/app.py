@@ -178,6 +178,10 @@ class App:
         # once the player is back at the menu, so RAM holds one game's code at a time.
         self._base = set(sys.modules)
         gc.collect()
+        # main.py had the GC collect every 32 KB allocated while the boot placed what stays
+        # (code, tables, the catalog, the menu), so it packs low; from here on the GC runs when
+        # the heap is full or the app is idle, as before.
+        gc.threshold(-1)
         scr = None
         # The menu just looked up the saved games (its rows): not the flash again.
         saved = storage.exists(storage.GAME_SAVE) or self.stack.items[0].saves

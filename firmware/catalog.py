@@ -205,32 +205,33 @@ def _names(root):
 
 def _scanned(path, fn):
     """The Entry of one file, parsed only (its game's list validates it)."""
-    obj = None
+    obj = got = None
     try:
         obj = parse(path)
         game = obj.get("game") if type(obj) is dict else None
         if game not in games.IDS:
             validate(path, obj)  # raises: the header is wrong
-        name = obj.get("name")
-        if type(name) is not str or not name:
-            name = fn
-        desc = obj.get("description")
-        # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
-        e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
-        e.checked = False
-        # The list fields of a file not validated yet, bounded as core bounds them.
-        v = obj.get("order")
-        if type(v) is int and 0 <= v <= _ORDER_LAST:
-            e.order = v
-        v = obj.get("short")
-        if type(v) is str:
-            e.short = v[:_SHORT_LEN]
+        got = (game, obj.get("name"), obj.get("description"), obj.get("order"), obj.get("short"))
     except ValueError as err:
         g = obj.get("game") if type(obj) is dict else None
-        e = Entry(path, g if g in games.IDS else None, fn, str(err))
-    # Parsed rulesets are dropped at once; only names stay in RAM.
+        return Entry(path, g if g in games.IDS else None, fn, str(err))
+    # Parsed rulesets are dropped at once; only names stay in RAM. The entry is made after the
+    # collection, its strings copied by the slices: what stays lands in the holes the parse
+    # left, low in the heap, not above them (the menu's largest free block stays whole).
     obj = None
     gc.collect()
+    game, name, desc, v, short = got
+    got = None
+    if type(name) is not str or not name:
+        name = fn
+    # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
+    e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
+    e.checked = False
+    # The list fields of a file not validated yet, bounded as core bounds them.
+    if type(v) is int and 0 <= v <= _ORDER_LAST:
+        e.order = v
+    if type(short) is str:
+        e.short = short[:_SHORT_LEN]
     return e
 
 

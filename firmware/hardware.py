@@ -118,13 +118,16 @@ class _NoBuzzer:
 
 
 def _i2c_display(disp, machine):
-    # The drivers are imported where a profile needs them: a board holds (and its boot
-    # imports) only its own.
+    # The drivers are imported where a profile needs them: a board holds only its own (the
+    # SH1106's imports the SSD1306's buses).
     if disp["driver"] == "sh1106":
         from firmware.drivers import sh1106
+
+        make = sh1106.SH1106_I2C
     else:
         from firmware.drivers import ssd1306
 
+        make = ssd1306.SSD1306_I2C
     cfg = disp["i2c"]
     Pin = machine.Pin
     for freq in (cfg["freq"], cfg["fallback_freq"]):
@@ -133,13 +136,8 @@ def _i2c_display(disp, machine):
             # Long wires or weak pull-ups fail at 1 MHz: the scan or the init sequence raises.
             if cfg["addr"] not in i2c.scan():
                 continue
-            if disp["driver"] == "sh1106":
-                return sh1106.SH1106_I2C(
-                    disp["width"], disp["height"], i2c, cfg["addr"], disp.get("col_offset", 2)
-                )
-            return ssd1306.SSD1306_I2C(
-                disp["width"], disp["height"], i2c, cfg["addr"], disp.get("col_offset", 0)
-            )
+            col = disp.get("col_offset", 2 if disp["driver"] == "sh1106" else 0)
+            return make(disp["width"], disp["height"], i2c, cfg["addr"], col)
         except OSError:
             pass
     raise OSError(

@@ -340,6 +340,7 @@ def board(row):
                 bd.run("import os\nos.remove('seed.txt')")
         finally:
             p.close()
+    heap_rows(row)  # stock and ROMFS side by side, each on its own freshly deployed board
 
 
 def taps_main(argv=None):
@@ -361,10 +362,279 @@ def taps_main(argv=None):
             print("(%.0f s host)" % (time.monotonic() - w))
 
 
+# -- heap (issue #13): both firmware files side by side ---------------------------------------
+# Every heap figure is the firmware's own GC table, read by tools/pico/board.js: after each
+# collection (free bytes and the largest free block) or sampled every board ms between them.
+HEAP_KINDS = ("stock", "romfs")
+SETTLE = dict(quiet=60, frame_quiet=300, max_ms=10000)
+BALLAST_STEP = 1024  # the boot bisection's resolution
+GAME_MARGIN = 16 * 1024  # a game's first ballast: the lowest free heap seen without one, less this
+HEADROOM_BUDGET_S = 3600  # host seconds of games with a ballast, per firmware file
+
+
+def _on_board(p, code):
+    from tools import deploy
+
+    p.go()
+    with deploy.Board(p.url) as b:
+        return b.run(code)
+
+
+def _ballast_code(n):
+    """Board code that leaves /ballast.txt holding n (firmware/main.py then takes a bytearray
+    that big before anything else), or no such file when n is 0."""
+    if n:
+        return "f = open('ballast.txt', 'w'); f.write('%d'); f.close()\n" % n
+    return "import os\ntry: os.remove('ballast.txt')\nexcept OSError: pass\n"
+
+
+def _failed(lines):
+    """A line of the console saying the app ran out of heap or recovered from an error."""
+    return any("MemoryError" in t or "error: " in t for t in lines)
+
+
+def _reset_to_menu(p):
+    """Hard reset and settle: (the app reached the main menu without an error?, reset time)."""
+    n = len(p.lines)
+    p.pause()
+    t = p.reset()
+    p.pause()
+    p.settle(**SETTLE)
+    said = [text for _, text in p.lines[n:]]
+    return any("screen 1 " in x for x in said) and not _failed(said), t
+
+
+def heap_boot(p):
+    """The heap of a boot and of the main menu it reaches: {"boot_low": lowest free sampled
+    every board ms from the reset to the menu (garbage not yet collected included), "boot_min"
+    / "boot_block": lowest free and largest free block after a collection while booting,
+    "menu" / "menu_block" / "total": after the app's idle collection at the menu}."""
+    p.pause()
+    p.sample(1)
+    p.heap(reset=True)
+    ok, _ = _reset_to_menu(p)
+    s, b = p.sample(0), p.heap(reset=True)
+    p.run(2500)  # the app collects after 2 s without input (firmware/app.py _IDLE_GC_MS)
+    m = p.heap()
+    if not ok or not (s and b and m):
+        raise RuntimeError("no boot to the menu to measure")
+    return {
+        "boot_low": s["low"],
+        "boot_min": b["min"],
+        "boot_block": b["min_block"],
+        "menu": m["last"],
+        "menu_block": m["block"],
+        "total": m["total"],
+    }
+
+
+def headroom_boot(p, hi):
+    """The largest ballast (a multiple of BALLAST_STEP) with which a hard reset reaches the main
+    menu without an error, by bisection: no ballast boots, `hi` bytes (say the menu's free heap)
+    do not. Leaves the board without a ballast."""
+    lo, hi = 0, hi // BALLAST_STEP
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        _on_board(p, _ballast_code(mid * BALLAST_STEP))
+        if _reset_to_menu(p)[0]:
+            lo = mid
+        else:
+            hi = mid
+    _on_board(p, _ballast_code(0))
+    _reset_to_menu(p)
+    return lo * BALLAST_STEP
+
+
+def heap_game(p, game, entry, seats, ballast=0):
+    """One whole game at the largest table (seed 8, the bench's presses) with a ballast: (it
+    reached its end screen without an error?, the GC table's figures during it). The figures
+    also hold "after" and "after_block": free heap and largest free block at the main menu
+    after OK on the end screen and the idle collection (the game's modules and tables gone)."""
+    from tools.pico.driver import PicoPlayer
+    from tools.playdriver import GROUP_ROWS, open_game, play_to_end, tap
+
+    _on_board(
+        p,
+        "import os\ntry:\n for n in os.listdir('data'): os.remove('data/' + n)\n"
+        "except OSError:\n pass\n"  # no data/ yet: the app has not run since the deploy
+        "f = open('seed.txt', 'w'); f.write('8'); f.close()\n" + _ballast_code(ballast),
+    )
+    if not _reset_to_menu(p)[0]:
+        return False, None
+    n = len(p.lines)
+    pp = PicoPlayer(p)
+    p.heap(reset=True)
+    try:
+        open_game(pp, GROUP_ROWS[game], entry, seats[1] - seats[0])
+        play_to_end(pp, lambda i: (i * 7 + i // 5) % 3)
+        ok = pp.top() == "EndScreen"
+    except Exception:  # noqa: BLE001 (out of heap: the app went back to the menu, or stopped)
+        ok = False
+    said = [t for _, t in p.lines[n:]]
+    ok = ok and not _failed(said)
+    h = p.heap()
+    if h is not None and not ok:  # what went wrong, and where the screens were
+        h["said"] = [t for t in said if "Error" in t or "error: " in t][:3] + said[-3:]
+    if ok and h:
+        tap(pp, "OK")  # the end screen goes home: the app drops what the game imported
+        pp.wait(2500)  # and collects after 2 s without input
+        m = p.heap()
+        h["after"], h["after_block"] = m["last"], m["block"]
+    return ok, h
+
+
+def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None):
+    """Whole games of every (game, entry, path, seats) in `rulesets`: first without a ballast
+    ({path name: GC figures}), then every one with the ballast B = their lowest free heap less
+    GAME_MARGIN, and the ones that fail again with B less GAME_MARGIN (two steps: a game is
+    90-420 s of host time here). Returns (figures, the largest ballast every game played to its
+    end with or None, what was not run)."""
+    start, skipped, bare = time.monotonic(), [], {}
+    for game, entry, path, seats in rulesets:
+        if time.monotonic() - start > budget_s:
+            skipped.append(path.name)
+            continue
+        ok, h = heap_game(p, game, entry, seats)
+        if ok and h:
+            bare[path.name] = h
+        if say:
+            say("%s: %s %s" % (path.name, "ok" if ok else "FAILED", h))
+    if skipped or len(bare) < len(rulesets):
+        return bare, None, skipped
+    ballast = (min(h["min"] for h in bare.values()) - GAME_MARGIN) // BALLAST_STEP * BALLAST_STEP
+    todo = list(rulesets)
+    for _ in range(2):
+        failed = []
+        for game, entry, path, seats in todo:
+            if time.monotonic() - start > budget_s:
+                return bare, None, [r[2].name for r in todo]
+            ok, _ = heap_game(p, game, entry, seats, ballast)
+            if say:
+                say("%s with %d B ballast: %s" % (path.name, ballast, "ok" if ok else "FAILED"))
+            if not ok:
+                failed.append((game, entry, path, seats))
+        if not failed:
+            break
+        ballast -= GAME_MARGIN
+        todo = failed
+    else:
+        return bare, None, []
+    _on_board(p, _ballast_code(0) + "import os\nos.remove('seed.txt')")
+    return bare, ballast, []
+
+
+def heap_rows(row, games=True, kinds=HEAP_KINDS, say=None):
+    """The heap rows, each firmware file on a freshly deployed emulated Pico, both in one row."""
+    from tools import deploy, pico
+    from tools.bench import game_rulesets
+
+    figs = {}
+    for kind in kinds:
+        why = pico.missing(kind)
+        if why:
+            figs[kind] = why
+            continue
+        with tempfile.TemporaryDirectory(prefix="fusebox-heap-") as d:
+            with pico.Pico(flash=str(Path(d) / "flash.bin"), firmware=kind) as p:
+                deploy.deploy(p.url, say=lambda *a: None)
+                f = heap_boot(p)
+                f["headroom_boot"] = headroom_boot(p, f["menu"])
+                if games:
+                    f["games"] = headroom_games(p, game_rulesets(), say=say)
+                figs[kind] = f
+
+    def both(name, fmt, how):
+        cells = []
+        for kind in kinds:
+            f = figs[kind]
+            cells.append("%s %s" % (kind, fmt(f) if isinstance(f, dict) else "skipped"))
+        row("board", name, " | ".join(cells), how)
+
+    kb = lambda n: "%d B" % n if n is not None else "-"  # noqa: E731
+    both("heap: free at the menu", lambda f: kb(f["menu"]), "after the idle GC; >= 200 / 220 KB")
+    both("heap: largest free block, menu", lambda f: kb(f["menu_block"]), ">= 170 / 200 KB")
+    both(
+        "heap: boot's lowest free (sampled)",
+        lambda f: kb(f["boot_low"]),
+        "every board ms, reset -> menu, garbage included",
+    )
+    both(
+        "heap: boot's lowest after a GC",
+        lambda f: "%s, block %s" % (kb(f["boot_min"]), kb(f["boot_block"])),
+        "GC table after each collection while booting",
+    )
+    both(
+        "headroom: ballast, boot -> menu",
+        lambda f: kb(f["headroom_boot"]),
+        "largest bytearray before the app (/ballast.txt); >= 180 / 200 KB",
+    )
+    if not games:
+        return figs
+
+    def game_fig(f):
+        bare, ballast, skipped = f["games"]
+        if skipped or ballast is None:
+            return "not all run (%d of budget)" % len(bare)
+        return kb(ballast)
+
+    def live_fig(f):
+        bare = f["games"][0]
+        if not bare:
+            return "-"
+        name, h = min(bare.items(), key=lambda kv: kv[1]["min"])
+        return "%s (%s)" % (kb(h["total"] - h["min"]), name)
+
+    both(
+        "headroom: ballast, whole games",
+        game_fig,
+        "every shipped ruleset, largest table, to its end; >= 150 / 180 KB",
+    )
+
+    def after_fig(f):
+        bare = f["games"][0]
+        if not bare:
+            return "-"
+        h = min(bare.values(), key=lambda h: h.get("after", 0))
+        return "%s, block %s" % (kb(h.get("after")), kb(h.get("after_block")))
+
+    both(
+        "heap: menu after a game (lowest)",
+        after_fig,
+        "OK on the end screen, idle GC: the game's code and tables gone",
+    )
+    both(
+        "heap: games' smallest largest block",
+        lambda f: kb(min((h["min_block"] for h in f["games"][0].values()), default=None)),
+        "after a collection, during any of those games",
+    )
+    both(
+        "heap: live at the games' worst GC",
+        live_fig,
+        "GC heap less the lowest free after a collection; <= 90 / 60 KB",
+    )
+    return figs
+
+
+def heap_main():
+    """`python -m tools.bench_board --heap`: the heap rows without the whole games (a few
+    minutes); `--heap --games` adds them (hours)."""
+    import sys
+
+    def row(group, name, fig, how):
+        print("%-36s %-36s %s" % (name, fig, how), flush=True)
+
+    w = time.monotonic()
+    say = lambda s: print("  " + s, file=sys.stderr, flush=True)  # noqa: E731
+    heap_rows(row, games="--games" in sys.argv, say=say)
+    print("(%.0f s host)" % (time.monotonic() - w))
+
+
 if __name__ == "__main__":
     import sys
 
     if "--timing" in sys.argv:
         timing_main()
+    elif "--heap" in sys.argv:
+        heap_main()
     else:
         taps_main()

@@ -356,10 +356,18 @@ class Pico:
 
     def heap(self, reset=False):
         """The live heap from the MicroPython GC's own table, read after every collection the
-        firmware ran: {"last", "min" (lowest free since the last reset), "count", "t_min"} in
-        bytes and board ms, or None when the firmware's ELF (symbols) is not there."""
+        firmware ran: {"last", "min" (lowest free since the last reset), "count", "t_min",
+        "block" (the largest free block after the last collection), "min_block" (its lowest
+        since the last reset), "total" (the GC heap's size)} in bytes and board ms, or None
+        when the firmware's ELF (symbols) is not there."""
         r = self.call("heap", reset=reset)
         return r.get("heap")
+
+    def sample(self, every_ms=None):
+        """The heap between collections (live data and garbage together): `every_ms` starts
+        sampling the GC table every that many board ms afresh (0 stops it); returns what the
+        sampling so far saw, {"low" (lowest free), "t_low", "count"} or None."""
+        return self.call("sample", every_ms=every_ms).get("sampled")
 
     def arm_cut(self, delay_us=0):
         """Hard reset `delay_us` after the next flash page program or erase begins (a power cut

@@ -757,17 +757,26 @@ function findGcArea(m) {
   }
   return null;
 }
-function gcFree(m) {
+// {free, block}: bytes in free blocks and in the longest run of them (the largest object that
+// could be allocated without a collection), from the allocation table as it is now.
+function gcScan(m) {
   if (gcArea === null) gcArea = findGcArea(m);
   if (gcArea === null) return null;
   const atb = m.readUint32(gcArea) >>> 0;
   const len = m.readUint32(gcArea + 4) >>> 0;
   let free = 0;
+  let run = 0;
+  let block = 0;
   for (let i = 0; i < len; i++) {
     const b = m.readUint8(atb + i);
-    for (let k = 0; k < 8; k += 2) if (((b >> k) & 3) === 0) free++;
+    for (let k = 0; k < 8; k += 2) {
+      if (((b >> k) & 3) === 0) {
+        free++;
+        if (++run > block) block = run;
+      } else run = 0;
+    }
   }
-  return free * 16;
+  return { free: free * 16, block: block * 16, total: len * 64 };
 }
 let gcReturn = -1;
 function gcHook(m) {
@@ -778,13 +787,34 @@ function gcHook(m) {
     return;
   }
   hookPC = opts.gcEnd;
-  const free = gcFree(m);
-  if (free === null) return;
-  if (!gcHeap) gcHeap = { last: 0, min: null, count: 0, t_min: 0, t: 0 };
-  gcHeap.last = free;
+  const r = gcScan(m);
+  if (r === null) return;
+  if (!gcHeap) gcHeap = { last: 0, min: null, count: 0, t_min: 0, t: 0, block: 0, min_block: null };
+  gcHeap.total = r.total;
+  gcHeap.last = r.free;
+  gcHeap.block = r.block;
   gcHeap.t = nowMs();
   gcHeap.count++;
-  if (gcHeap.min === null || free < gcHeap.min) (gcHeap.min = free), (gcHeap.t_min = nowMs());
+  if (gcHeap.min === null || r.free < gcHeap.min) (gcHeap.min = r.free), (gcHeap.t_min = nowMs());
+  if (gcHeap.min_block === null || r.block < gcHeap.min_block) gcHeap.min_block = r.block;
+}
+
+// The heap as it is between collections (live data and garbage not yet collected), sampled
+// every `sampleNs` of board time while sampling is on (command "sample"): the lowest free and
+// the board time it was seen. It shows how much a step allocates before the GC runs.
+let sampleNs = 0;
+let sampled = null; // {low, t_low, count}
+let sampleGen = 0; // a new "sample" command ends the chain of the one before
+function heapSample(gen) {
+  const m = mcu.rp2040;
+  if (!sampleNs || gen !== sampleGen) return;
+  const r = gcScan(m);
+  if (r !== null) {
+    if (!sampled) sampled = { low: null, t_low: 0, count: 0 };
+    sampled.count++;
+    if (sampled.low === null || r.free < sampled.low) (sampled.low = r.free), (sampled.t_low = nowMs());
+  }
+  schedule(nowNs() + sampleNs, () => heapSample(gen));
 }
 
 // ---------------------------------------------------------------- running
@@ -935,8 +965,18 @@ const commands = {
   },
   heap: (a) => {
     const r = gcHeap ? Object.assign({}, gcHeap) : null;
-    if (a.reset && gcHeap) (gcHeap.min = null), (gcHeap.count = 0);
+    if (a.reset && gcHeap) (gcHeap.min = null), (gcHeap.count = 0), (gcHeap.min_block = null);
     return { heap: r };
+  },
+  sample: (a) => {
+    const r = sampled;
+    if (a.every_ms != null) {
+      sampleNs = a.every_ms * 1e6;
+      sampled = null;
+      const gen = ++sampleGen;
+      if (sampleNs) schedule(nowNs() + sampleNs, () => heapSample(gen));
+    }
+    return { sampled: r };
   },
   vsys: (a) => {
     vsysMv = a.mv;
