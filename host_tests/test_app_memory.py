@@ -21,8 +21,12 @@ BUDGET_K = 192
 # /tmp/fusebox-mem-*/flash it ran at 196 and 216-220 KB, failed at 200-212 and 224, and ran
 # from 228 up; with /tmp/tmp*/flash it failed at 228 and ran from 232 up. The budget is the
 # first heap above which both always ran. The mono boards run from 164 KB up, without gaps.
+# Since the boot scans the rulesets a file a loop step after the menu is drawn (#13), the same
+# two scans ran at 220-228, 244-252 and from 268 up, and failed at 232-240 and 256-264: the
+# failing allocation is 1,280 B while importing the settings screen, so it is where the blocks
+# fall, not the total. Not traced yet; the budget is again the first heap above which both ran.
 @pytest.mark.parametrize(
-    "board,budget", [("pico-ssd1306", BUDGET_K), ("thumby", BUDGET_K), ("pico-display-pack", 232)]
+    "board,budget", [("pico-ssd1306", BUDGET_K), ("thumby", BUDGET_K), ("pico-display-pack", 268)]
 )
 def test_menus_and_a_running_timer_fit_the_heap_budget(board, budget):
     with tempfile.TemporaryDirectory(prefix="fusebox-mem-") as d:
