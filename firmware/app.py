@@ -181,7 +181,8 @@ class App:
         # main.py had the GC collect every 32 KB allocated while the boot placed what stays
         # (code, tables, the catalog, the menu), so it packs low; from here on the GC runs when
         # the heap is full or the app is idle, as before.
-        gc.threshold(-1)
+        if hasattr(gc, "threshold"):  # MicroPython's (main.py)
+            gc.threshold(-1)
         scr = None
         # The menu just looked up the saved games (its rows): not the flash again.
         saved = storage.exists(storage.GAME_SAVE) or self.stack.items[0].saves

@@ -22,8 +22,10 @@ def main():
         # Until the menu is up (app.App.boot ends it), collect every 32 KB allocated: what a
         # module or a file leaves behind (file reads, dicts it outgrew, parsed JSON) is taken
         # back before the next one's code and data are placed, so what stays packs low and the
-        # menu's largest free block stays whole.
-        gc.threshold(32768)
+        # menu's largest free block stays whole. (CPython's and CircuitPython's gc have no
+        # threshold: the sims and the CircuitPython build go without.)
+        if hasattr(gc, "threshold"):
+            gc.threshold(32768)
         from firmware import hardware
 
         # Hardware first, so the frame buffer gets a contiguous block before anything
