@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.playdriver import RecordingSim, open_game, pass_around, tap
+from tools.playdriver import GROUP_ROWS, PEEK_MS, RecordingSim, open_game, pass_around, tap
 
 ROOT = Path(__file__).resolve().parents[1]
 MACROPAD = ROOT / "boards" / "macropad.json"
@@ -146,7 +146,16 @@ say(p.phase == timer.DEFUSED)
 
 
 class Keypad(RecordingSim):
-    """The macropad sim; the playdriver's OK and BACK are the encoder's switch and KEY1."""
+    """The macropad sim; the playdriver's OK and BACK are the encoder's switch and KEY1, and
+    the history also has ("pixels", screen, private, hex) (as test_cpy_timebomb's)."""
+
+    def _until(self, done):
+        def record(words):
+            if words[0] == "pixels":
+                self.history.append(("pixels", self.screen, self.private, words[1]))
+            return done(words)
+
+        return super()._until(record)
 
     def send(self, *lines):
         names = {"OK": "PUSH", "BACK": "KEY1"}
@@ -178,3 +187,33 @@ def test_a_cut_takes_a_seat_and_a_wire_as_digit_keys():
         sp.wait(300)
         cuts = [x.split() for x in sp.logs if x.startswith("ev cut")]
     assert [c[2:5] for c in cuts] == [["0", "2", "2"]]  # by seat 0, of seat 2, wire #3
+
+
+def test_a_private_choice_takes_a_digit_key_and_lights_none():
+    # TimeBomb II's troop card, chosen in private: digit 2 is the second kind in the hand, as
+    # DOWN then OK is (test_play_timebomb2); a digit past the hand's kinds is ignored.
+    with Keypad(board="macropad", env={"FUSEBOX_SEED": "6"}) as sp:
+        open_game(sp, GROUP_ROWS["timebomb2"], 0, 0, first=1)
+        for _ in range(4):
+            pass_around(sp)
+        sp.press("OK")
+        sp.wait(PEEK_MS)
+        sp.release("OK")
+        sp.wait(20)
+        assert sp.private and sp.top() == "PassScreen"  # the choice stays up
+        tap(sp, "KEY12")  # digit 9: no ninth kind of troop card
+        assert sp.private
+        lit = [h[3] for h in sp.history if h[0] == "pixels"][-1]  # the strip during the choice
+        tap(sp, "KEY5")  # digit 2: the second kind, and the choice hides
+        assert not sp.private
+        sp.wait(1500)
+        tap(sp, "OK")  # pass on: the placement, public
+        sp.wait(50)
+        assert sp.top() == "PlaceScreen"
+        tap(sp, "OK")  # P1's building
+        tap(sp, "OK")
+        sp.wait(50)
+        places = [x.split()[1:] for x in sp.logs if x.startswith("ev place")]
+    assert places == [["place", "0", "0", "1"]]  # by P1, at P1's building, the second kind
+    # While the choice was up, no digit key was lit (how many kinds a hand has is a secret).
+    assert lit.count("0c0c0c") + lit.count("5a5a5a") == 3 and lit.count("000000") == 9
