@@ -179,6 +179,12 @@ def test_a_cut_takes_a_seat_and_a_wire_as_digit_keys():
         tap(sp, "KEY12")  # digit 9: there are four other seats, so nothing happens
         tap(sp, "KEY9")  # digit 6: no sixth seat either
         assert sp.top() == "CutScreen" and not [x for x in sp.logs if x.startswith("ev cut")]
+        tap(sp, "BACK")  # the pause menu: resume, rules, log, leave, abandon
+        assert sp.top() == "PauseMenu"
+        tap(sp, "KEY12")  # digit 9: no ninth row
+        assert sp.top() == "PauseMenu"
+        tap(sp, "KEY4")  # digit 1: resume
+        assert sp.top() == "CutScreen"
         tap(sp, "KEY5")  # digit 2: the second seat offered (seat 2), then OK: its wires
         tap(sp, "KEY9")  # digit 6: five wires each in the first round: no sixth
         tap(sp, "KEY6")  # digit 3: its third wire, then OK: sure?
@@ -189,7 +195,7 @@ def test_a_cut_takes_a_seat_and_a_wire_as_digit_keys():
     assert [c[2:5] for c in cuts] == [["0", "2", "2"]]  # by seat 0, of seat 2, wire #3
 
 
-def test_a_private_choice_takes_a_digit_key_and_lights_none():
+def test_a_private_choice_and_the_placement_take_digit_keys_and_the_choice_lights_none():
     # TimeBomb II's troop card, chosen in private: digit 2 is the second kind in the hand, as
     # DOWN then OK is (test_play_timebomb2); a digit past the hand's kinds is ignored.
     with Keypad(board="macropad", env={"FUSEBOX_SEED": "6"}) as sp:
@@ -210,10 +216,12 @@ def test_a_private_choice_takes_a_digit_key_and_lights_none():
         tap(sp, "OK")  # pass on: the placement, public
         sp.wait(50)
         assert sp.top() == "PlaceScreen"
-        tap(sp, "OK")  # P1's building
+        tap(sp, "KEY12")  # digit 9: the list has fewer rows
+        assert sp.top() == "PlaceScreen" and not [x for x in sp.logs if x.startswith("ev place")]
+        tap(sp, "KEY5")  # digit 2: P2's building, then OK: sure?
         tap(sp, "OK")
         sp.wait(50)
         places = [x.split()[1:] for x in sp.logs if x.startswith("ev place")]
-    assert places == [["place", "0", "0", "1"]]  # by P1, at P1's building, the second kind
+    assert places == [["place", "0", "1", "1"]]  # by P1, at P2's building, the second kind
     # While the choice was up, no digit key was lit (how many kinds a hand has is a secret).
     assert lit.count("0c0c0c") + lit.count("5a5a5a") == 3 and lit.count("000000") == 9
