@@ -96,6 +96,9 @@ class App:
         self._base = ()
         self._lit_ms = 0  # how long the light on now was asked for; 0: off
         self._lit_off = 0
+        # A board with digit keys under lights (the MacroPad) lights the ones the top screen
+        # takes (it ignores a mask it has already); elsewhere None: one check a frame.
+        self.digit_keys = getattr(hw, "digit_keys", None)
 
     # -- services for screens ----------------------------------------------------------------
     @property
@@ -274,6 +277,8 @@ class App:
             txt.live = -1
             top.draw(self.fb, now)
             self.fb.show()
+            if self.digit_keys is not None:
+                self.digit_keys(top.digit_keys())
             if self._fig is not None:
                 self._fig.shown(self.stack.depth())
         if self._later:

@@ -7,7 +7,8 @@ A profile (boards/<name>.json, copied to /board.json on the device) looks like:
                "i2c"?: {"id", "sda", "scl", "freq", "fallback_freq", "addr"},
                "spi"?: {"id", "sck", "mosi", "dc", "cs"?, "rst"?, "bl"?, "baud"}},
    "buttons": [{"name": "UP", "pin": 10}, ...]   (to GND, internal pull-up; bit i = buttons[i]),
-   "keymap": {"UP": ["up"], "B": ["ok", "back"]} (physical name -> [short] or [short, long]),
+   "keymap": {"UP": ["up"], "B": ["ok", "back"]} (physical name -> [short] or [short, long];
+              logical: up down left right ok back, or a digit key "1".."9"),
    "buzzer": {"pin": int, "resonance_hz": int} | null,
    "battery": {"adc_pin": int, "divider": int, "empty_mv": int, "full_mv": int} | null,
    "wires": [pin, ...] (inputs to GND; an opened wire reads high), "led": {"r","g","b",
@@ -20,6 +21,7 @@ from core.errors import RulesetError
 _DRIVERS = ("ssd1306", "sh1106", "st7789", "sim")
 _PAGED = ("i2c", "spi")
 _BUSES = {"ssd1306": _PAGED, "sh1106": _PAGED, "st7789": ("spi",), "sim": ("none",)}
+# The six buttons every screen reads; a digit key "1".."9" too (firmware/buttons.py DIGIT).
 _LOGICAL = ("up", "down", "left", "right", "ok", "back")
 
 
@@ -100,8 +102,8 @@ def validate(profile, src="board.json"):
         _fail(src, "name", "must be a non-empty string")
     _display(src, _dict(src, profile, "display", ""))
     buttons = profile.get("buttons")
-    if not isinstance(buttons, list) or not 1 <= len(buttons) <= 8:
-        _fail(src, "buttons", "must be a list of 1..8 buttons")
+    if not isinstance(buttons, list) or not 1 <= len(buttons) <= 16:
+        _fail(src, "buttons", "must be a list of 1..16 buttons")
     names = []
     for i, b in enumerate(buttons):
         path = "buttons.%d." % i
@@ -120,8 +122,10 @@ def validate(profile, src="board.json"):
         if not isinstance(pair, list) or not 1 <= len(pair) <= 2:
             _fail(src, path, "must be [short] or [short, long]")
         for lg in pair:
-            if lg not in _LOGICAL:
-                _fail(src, path, "unknown logical button %r (use %s)" % (lg, ", ".join(_LOGICAL)))
+            digit = isinstance(lg, str) and len(lg) == 1 and "1" <= lg <= "9"
+            if lg not in _LOGICAL and not digit:
+                use = ", ".join(_LOGICAL) + " or a digit 1..9"
+                _fail(src, path, "unknown logical button %r (use %s)" % (lg, use))
             reached.add(lg)
     for lg in ("up", "down", "ok", "back"):
         if lg not in reached:

@@ -31,7 +31,12 @@ LEFT = const(2)
 RIGHT = const(3)
 OK = const(4)
 BACK = const(5)
-NAMES = ("up", "down", "left", "right", "ok", "back")
+# Digit keys (the MacroPad's keypad): DIGIT + n - 1 is digit n (1..9); a list takes one as
+# "pick row n and OK", the timer's code entry as the n-th symbol. Boards without them never
+# emit these ids, and their logical tables stay six long (see Buttons).
+DIGIT = const(6)
+DIGITS = const(9)
+NAMES = ("up", "down", "left", "right", "ok", "back")  # a digit key's name is its digit
 
 PRESS = const(0)
 RELEASE = const(1)
@@ -40,7 +45,7 @@ REPEAT = const(3)
 KIND_NAMES = ("press", "release", "long", "repeat")
 
 _RING = const(32)  # events; a loop step drains them, so 32 is plenty
-_MAX_PHYS = const(8)
+_MAX_PHYS = const(16)  # the MacroPad: 12 keys, the encoder switch and its two turn directions
 
 
 def button_of(ev):
@@ -59,13 +64,25 @@ def press_or_repeat(ev):
     return ev >> 4 if k == PRESS or k == REPEAT else -1
 
 
+def digit_of(b):
+    """The digit (1..9) a logical button types; 0 for the six others (and for -1, none)."""
+    return b - DIGIT + 1 if b >= DIGIT else 0
+
+
+def id_of(name):
+    """The logical id of a keymap name: "up".."back", or a digit key "1".."9"."""
+    if len(name) == 1 and "1" <= name <= "9":
+        return DIGIT + ord(name) - 49  # ord("1") == 49
+    return NAMES.index(name)
+
+
 def keymap_from(names, mapping):
     """(short, long) id pairs, in the order of the physical button names; unmapped -> (-1, -1)."""
     out = []
     for name in names:
         pair = mapping.get(name, ())
-        short = NAMES.index(pair[0]) if len(pair) > 0 else -1
-        long = NAMES.index(pair[1]) if len(pair) > 1 else -1
+        short = id_of(pair[0]) if len(pair) > 0 else -1
+        long = id_of(pair[1]) if len(pair) > 1 else -1
         out.append((short, long))
     return tuple(out)
 
@@ -73,7 +90,7 @@ def keymap_from(names, mapping):
 class Buttons:
     def __init__(self, keymap, debounce_ms=20, long_ms=600, repeat_ms=150, leading=False):
         if len(keymap) > _MAX_PHYS:
-            raise ValueError("at most 8 physical buttons")
+            raise ValueError("at most 16 physical buttons")
         self.keymap = keymap
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
@@ -88,9 +105,15 @@ class Buttons:
         self._since = [0] * n  # when raw last changed (leading: when stable last changed)
         self._locked = bytearray(n)  # leading: 1 while changes are ignored after one
         self._next = [0] * n  # when the next LONG/REPEAT is due
-        # Per logical button: how many physical buttons hold it, and since when.
-        self._down = bytearray(6)
-        self._down_at = [0] * 6
+        # Per logical button: how many physical buttons hold it, and since when. Six long unless
+        # the keymap has digit keys, so a board without them pays nothing for them.
+        nl = 6
+        for pair in keymap:
+            for b in pair:
+                if b >= nl:
+                    nl = b + 1
+        self._down = bytearray(nl)
+        self._down_at = [0] * nl
         self._ring = bytearray(_RING)
         self._head = 0
         self._count = 0
@@ -116,11 +139,11 @@ class Buttons:
         self._count = 0
 
     def is_down(self, button):
-        return self._down[button] > 0
+        return button < len(self._down) and self._down[button] > 0
 
     def held_ms(self, button, now_ms):
         """How long the logical button has been down, or -1 when it is up."""
-        if not self._down[button]:
+        if button >= len(self._down) or not self._down[button]:
             return -1
         return diff(now_ms, self._down_at[button])
 

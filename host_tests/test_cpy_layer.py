@@ -151,8 +151,9 @@ print(pins.now %% (1 << 29), b)
 
 
 def test_neopixels_light_the_mapped_keys_and_follow_only_the_buzzer(tmp_path):
-    # Privacy: the pixels' trace is a function of the keymap and of the tone trace only, so no
-    # colour can depend on a secret (the buzzer may not either; DESIGN.md).
+    # Privacy: the pixels' trace is a function of the keymap, of the tone trace and of what the
+    # screen on top shows (its digit keys: a list's rows), so no colour can depend on a secret
+    # (the buzzer may not either; DESIGN.md).
     lines = _py(
         _START % (str(MACROPAD), str(tmp_path / "flash"))
         + """
@@ -172,14 +173,16 @@ for kind, *rest in run.pins.trace:
         keys = [c for c in px if c != (0, 0, 0)]
         bad += any(c != (want, want, want) for c in keys)
         lit = [i for i, c in enumerate(px) if c != (0, 0, 0)]
-print(bad, lit, sum(1 for t in run.pins.trace if t[0] == "tone"))
+print(bad, lit, sum(1 for t in run.pins.trace if t[0] == "tone"), run.screen()[0])
 """,
         tmp_path,
     )
     bad, rest = lines[-1].split(" ", 1)
     assert bad == "0"
-    # KEY1, KEY3, KEY10 and KEY12 are mapped (pixels 0, 2, 9, 11); the others stay dark
-    assert rest.startswith("[0, 2, 9, 11]")
+    # KEY1, KEY2 and KEY3 (back, left, ok: pixels 0-2) are lit; of the digit keys KEY4..KEY12
+    # only those the setup takes (Time Bomb's 4..8 players: KEY7..KEY11, pixels 6-10)
+    assert rest.startswith("[0, 1, 2, 6, 7, 8, 9, 10] ")
+    assert rest.endswith(" SetupScreen")
 
 
 def test_the_pico_profile_wires_an_ssd1306_on_i2c0_keys_buzzer_wires_and_battery(tmp_path):

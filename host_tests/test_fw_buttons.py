@@ -51,6 +51,33 @@ def test_keymap_from_profile_names():
     assert B.keymap_from(["X"], {}) == ((-1, -1),)
 
 
+def test_digit_keys_have_their_own_ids_after_the_six_and_pack_as_the_others():
+    km = B.keymap_from(["OK", "K4", "K12"], {"OK": ["ok"], "K4": ["1"], "K12": ["9"]})
+    assert km == ((B.OK, -1), (B.DIGIT, -1), (B.DIGIT + 8, -1))
+    assert [B.digit_of(b) for b in (B.UP, B.BACK, -1, B.DIGIT, B.DIGIT + 8)] == [0, 0, 0, 1, 9]
+    b = B.Buttons(km, debounce_ms=0)
+    b.poll(0, 0b100)  # the "9" key
+    ev = b.get()
+    assert B.button_of(ev) == B.DIGIT + 8 and B.kind_of(ev) == B.PRESS
+    assert ev < 256  # still fits the byte ring
+    assert b.is_down(B.DIGIT + 8) and not b.is_down(B.DIGIT)
+    b.poll(5, 0)
+    assert B.kind_of(b.get()) == B.RELEASE and not b.is_down(B.DIGIT + 8)
+
+
+def test_a_board_without_digit_keys_keeps_six_logical_slots_and_reads_digits_as_up():
+    # The MicroPython boards' cost: the per-logical tables stay as they were.
+    b = B.Buttons(DIRECT4)
+    assert len(b._down) == 6 and len(b._down_at) == 6
+    assert not b.is_down(B.DIGIT) and b.held_ms(B.DIGIT + 8, 0) == -1
+
+
+def test_the_macropad_fits_sixteen_physical_buttons_and_seventeen_do_not():
+    B.Buttons(((B.OK, -1),) * 16)
+    with pytest.raises(ValueError):
+        B.Buttons(((B.OK, -1),) * 17)
+
+
 def test_press_or_repeat_gives_the_button_of_a_press_or_a_repeat_and_minus_one_otherwise():
     for b in range(6):
         assert B.press_or_repeat(b << 4 | B.PRESS) == b

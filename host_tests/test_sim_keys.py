@@ -22,6 +22,13 @@ def test_a_key_taps_its_button_and_every_tap_is_sent():
     assert c.feed("q", 0) is None and c.feed("\x03", 0) is None
 
 
+def test_the_macropads_digit_keys_are_the_number_keys():
+    c = sim.Controls(simproc.sim_profile("macropad"))  # no wires: 1..9 are KEY4..KEY12
+    assert c.keys["1"] == ("KEY4", False) and c.keys["9"] == ("KEY12", False)
+    assert c.feed("5", 10.0) == ["press KEY8", "release KEY8"]
+    assert "9 KEY12" in c.legend
+
+
 def test_shift_holds_the_button_until_the_next_key():
     c = sim.Controls(simproc.sim_profile("pico-ssd1306"))  # UP, DOWN, OK, BACK; four wires
     assert c.held(0) == ""

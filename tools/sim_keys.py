@@ -25,9 +25,16 @@ SHIFTED = "\x1b[1;2"  # Shift + arrow: ESC [ 1 ; 2 A (xterm and most others)
 def terminal_keys(profile):
     """{key: (physical name, hold?)} and the legend's items for the profile's buttons."""
     keys, legend = {}, []
+    wires = len(profile.get("wires") or ())
     for b in profile["buttons"]:
         name = b["name"]
         short = (profile["keymap"].get(name) or [""])[0]
+        if short.isdigit() and not wires:
+            # A digit key (the MacroPad's keypad) is its number key; boards with wires use
+            # those for the wires.
+            keys[short] = (name, False)
+            legend.append("%s %s" % (short, name))
+            continue
         arrow = ARROWS.get(short, "")
         if arrow:
             keys[arrow] = (name, False)
@@ -40,7 +47,6 @@ def terminal_keys(profile):
         shown = KEY_NAMES.get(arrow, "")
         legend.append("%s%s %s" % (shown + "/" if shown else "", letter, name))
     legend.append("Shift+letter: hold until the next key")
-    wires = len(profile.get("wires") or ())
     if wires:
         legend.append("1-%d cut/join wire" % min(wires, 9))
     legend.append("q quit")

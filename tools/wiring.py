@@ -62,7 +62,8 @@ def rows_for(prof):
                 first = False
     km = prof["keymap"]
     for b in prof["buttons"]:
-        logical = " / long: ".join(km.get(b["name"], ["(unused)"]))
+        names = [("digit " + n if n.isdigit() else n) for n in km.get(b["name"], ["(unused)"])]
+        logical = " / long: ".join(names)
         rows.append(
             ("Button " + b["name"], "to GND", gp(b["pin"]), logical + "; internal pull-up")
         )

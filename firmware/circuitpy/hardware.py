@@ -276,6 +276,13 @@ class Hardware:
         if self._lights is not None:
             self._lights.colour(r, g, b)
 
+    def digit_keys(self, mask):
+        """Light the digit keys in mask (bit n-1: digit n) besides the mapped others; the app
+        passes the top screen's digit_keys() (firmware/ui/stack.py) after each frame it draws,
+        and the strip is repainted only when the mask changes."""
+        if self._lights is not None:
+            self._lights.digits(mask)
+
     def lights(self):
         """The NeoPixels' state (firmware/circuitpy/lights.py), or None without any."""
         return self._lights

@@ -5,7 +5,7 @@ One flow for every game and every secret, so the table learns nothing from it:
           OK is a short press of a shared button) to look.
   PEEK    the private screen, drawn from view(seat) only. Releasing OK hides it; so does the
           auto-hide delay. A private choice (a troop card, a cover) is made here: UP/DOWN pick,
-          OK confirms, and then it hides.
+          OK confirms (or a digit key n picks choice n), and then it hides.
   HIDDEN  "Hidden", public. OK passes on, but only once the minimum dwell has passed since the
           peek began, the same for everyone. BACK returns to PASS: looking again always needs
           a new "Pass to" and a new hold.
@@ -142,6 +142,13 @@ class PassScreen(Screen):
             return NONE
         k = B.kind_of(ev)
         n = len(self.choices)
+        d = B.digit_of(b) if k == B.PRESS else 0
+        if d:
+            # A digit key (the MacroPad's keypad) is choice d, then OK; past the end: ignored.
+            if d > n:
+                return NONE
+            self.sel = d - 1
+            b = B.OK
         if b == B.UP or b == B.DOWN:
             self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
             self.dirty = True
@@ -165,6 +172,12 @@ class PassScreen(Screen):
         else:
             self.on_choice(self.picked)
         return BACK
+
+    def digit_keys(self):
+        """None lit, even while a private choice takes digits: the keys' lights are seen round
+        the table, unlike the screen, and how many choices there are can be a secret (in
+        Undercover's cover step only Shadow has two)."""
+        return 0
 
     def skin_pause(self, now):
         from firmware.play.pause import PauseMenu  # lazy: off the heap until BACK pauses

@@ -36,6 +36,15 @@ class PauseMenu(Screen):
             self.menu.move(-1 if b == B.UP else 1)
             self.dirty = True
             return NONE
+        d = B.digit_of(b) if B.kind_of(ev) == B.PRESS else 0
+        if d:
+            # A digit key (the MacroPad's keypad): row d, then OK; past the end: ignored.
+            if d > self.menu.count():
+                return NONE
+            self.menu.cursor = d - 1
+            self.menu.move(0)
+            self.dirty = True
+            b = B.OK
         if B.kind_of(ev) != B.PRESS:
             return NONE
         if b == B.BACK:
@@ -63,6 +72,9 @@ class PauseMenu(Screen):
             return HOME
 
         return (PUSH, Confirm(app, strings.get("p.abandon"), strings.get("p.sure"), abandon))
+
+    def digit_keys(self):
+        return (1 << min(self.menu.count(), B.DIGITS)) - 1
 
     def draw(self, fb, now):
         fb.fill(0)

@@ -14,7 +14,8 @@ def seat_names(settings, n):
 
 
 class SetupScreen(Screen):
-    """UP/DOWN: player count, OK; then UP/DOWN: who starts (or at random), OK deals."""
+    """UP/DOWN: player count, OK; then UP/DOWN: who starts (or at random), OK deals. A digit key
+    n is n players, then seat n starts (each as if chosen, then OK)."""
 
     def __init__(self, app, path, rs):
         super().__init__(app)
@@ -44,6 +45,17 @@ class SetupScreen(Screen):
         if b < 0:
             return NONE
         k = B.kind_of(ev)
+        d = B.digit_of(b) if k == B.PRESS else 0
+        if d:
+            # A digit key (the MacroPad's keypad) is that many players, or that seat to start,
+            # then OK; a number the list does not have is ignored.
+            if self.choosing_first and d <= self.players:
+                self.first = d
+            elif not self.choosing_first and self.lo <= d <= self.hi:
+                self.players = d
+            else:
+                return NONE
+            b = B.OK
         step = 1 if b == B.UP else (-1 if b == B.DOWN else 0)
         if step and self.choosing_first:
             self.first = (self.first - step) % (self.players + 1)
@@ -71,6 +83,16 @@ class SetupScreen(Screen):
                 return (PUSH, Confirm(self.app, self.title, ask, lambda now: self._deal()))
             return self._deal()
         return NONE
+
+    def digit_keys(self):
+        """Seats 1..players while choosing who starts, else the player counts the ruleset
+        allows (both public); nine keys at most."""
+        if self.choosing_first:
+            return (1 << min(self.players, B.DIGITS)) - 1
+        mask = 0
+        for d in range(self.lo, min(self.hi, B.DIGITS) + 1):
+            mask |= 1 << (d - 1)
+        return mask
 
     def _deal(self):
         from firmware.play.hub import Hub  # lazy: the hub and the pass-around load at the start

@@ -131,6 +131,18 @@ class CutScreen(Screen):
             return NONE
         k = B.kind_of(ev)
         step = -1 if b in (B.UP, B.LEFT) else (1 if b in (B.DOWN, B.RIGHT) else 0)
+        d = B.digit_of(b) if k == B.PRESS else 0
+        if d:
+            # A digit key (the MacroPad's keypad) picks row n of the seats, or wire n, then OK;
+            # past the end it is ignored (the number of rows is public: the view shows it).
+            if self.phase == CutScreen.SEAT and d <= len(self.owners):
+                self.cursor = d - 1
+                self.top = widgets.follow(self.cursor, self.top, self.rows)
+            elif self.phase == CutScreen.SLOT and d <= self.view["wires"][self.owner()]:
+                self.slot = d - 1
+            else:
+                return NONE
+            b = B.OK
         if self.phase == CutScreen.SEAT:
             if step:
                 self._move(step)
@@ -161,6 +173,16 @@ class CutScreen(Screen):
                 return NONE
         self.dirty = True
         return NONE
+
+    def digit_keys(self):
+        """The seats, then the chosen seat's wires (counts the public view shows), as digits."""
+        if self.phase == CutScreen.SEAT:
+            n = len(self.owners)
+        elif self.phase == CutScreen.SLOT:
+            n = self.view["wires"][self.owner()]
+        else:
+            return 0
+        return (1 << min(n, B.DIGITS)) - 1
 
     def draw(self, fb, now):
         app = self.app

@@ -8,7 +8,8 @@ from firmware.ui.stack import BACK, NONE, Screen
 
 class ListScreen(Screen):
     """A titled scrolling list; OK runs the chosen row's action (a callable returning an intent).
-    UP/DOWN move (with repeat), LEFT/RIGHT jump a page, BACK leaves (except at the root)."""
+    UP/DOWN move (with repeat), LEFT/RIGHT jump a page, BACK leaves (except at the root); a digit
+    key n picks row n and runs it, when there is a row n."""
 
     def __init__(self, app, title, labels, actions, marks=None, root=False, shorts=None):
         super().__init__(app)
@@ -33,7 +34,17 @@ class ListScreen(Screen):
             return self.actions[m.cursor](now)
         elif k == B.PRESS and b == B.BACK and not self.root:
             return BACK
+        elif k == B.PRESS and 0 < B.digit_of(b) <= m.count():
+            # A digit key (the MacroPad's keypad): its row, then OK. Past the end: ignored.
+            m.cursor = B.digit_of(b) - 1
+            m.move(0)
+            self.dirty = True
+            return self.actions[m.cursor](now)
         return NONE
+
+    def digit_keys(self):
+        """One digit key a row, up to nine."""
+        return (1 << min(self.menu.count(), B.DIGITS)) - 1
 
     def draw(self, fb, now):
         fb.fill(0)

@@ -42,6 +42,11 @@ class Screen:
     def draw(self, fb, now):
         pass
 
+    def digit_keys(self):
+        """The digit keys that do something here now, as a mask (bit n-1: digit n); the MacroPad
+        lights those. Only what this screen shows may decide it (a list's length)."""
+        return 0
+
 
 class Stack:
     """The screen stack; the bottom one is the main menu, which never pops."""

@@ -61,7 +61,7 @@ class CpyApp:
     def _physical(self, logical):
         from firmware import buttons
 
-        want = buttons.NAMES.index(logical)
+        want = buttons.id_of(logical)
         for i, (short, _long) in enumerate(self.hw.keymap):
             if short == want:
                 return i

@@ -67,6 +67,14 @@ class PlaceScreen(Screen):
             return NONE
         k = B.kind_of(ev)
         step = -1 if b in (B.UP, B.LEFT) else (1 if b in (B.DOWN, B.RIGHT) else 0)
+        d = B.digit_of(b) if k == B.PRESS and self.phase == _LIST else 0
+        if d:
+            # A digit key (the MacroPad's keypad): row d, then OK; past the end: ignored.
+            if d > len(self.labels):
+                return NONE
+            self.cursor = d - 1
+            self.top = widgets.follow(self.cursor, self.top, self.rows)
+            b = B.OK
         if self.phase == _LIST:
             if step:
                 self._move(step)
@@ -94,6 +102,10 @@ class PlaceScreen(Screen):
             return NONE
         self.dirty = True
         return NONE
+
+    def digit_keys(self):
+        """One digit key a row of the public list (the buildings, then "other card")."""
+        return (1 << min(len(self.labels), B.DIGITS)) - 1 if self.phase == _LIST else 0
 
     def _place(self, now):
         s = self.session

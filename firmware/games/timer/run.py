@@ -3,7 +3,8 @@
 Rules live in core.timer.Prop; this screen maps buttons to its actions, plays its events and
 saves its state. SET: UP/DOWN change the focused field, a short OK switches minutes/seconds,
 holding OK arms. RUNNING: hold OK to defuse or BACK to pause (hold presets); codes are typed
-directly on six-button boards, else picked with UP/DOWN and entered with OK. PAUSED: hold OK
+directly on six-button boards, else picked with UP/DOWN and entered with OK; digit keys 1..6
+type the symbols Up Dn Lt Rt OK Bk on any board that has them. PAUSED: hold OK
 (or the code) resumes, BACK leaves; after a reset OK continues. DEFUSED/BOOM: any button."""
 
 from core import const, timer
@@ -35,7 +36,8 @@ class TimerScreen(Screen):
         self.sym = 4  # picker: the symbol under the cursor (starts on OK)
         self.holding = -1  # the button holding a prop hold
         self.held_at = now
-        self.seen = bytearray(6)  # buttons pressed on this screen (a stray RELEASE is ignored)
+        # Buttons pressed on this screen (a stray RELEASE is ignored); digit keys too.
+        self.seen = bytearray(B.DIGIT + B.DIGITS)
         self.ended_at = now
         self.saved_at = now
         self.note = None  # a short message, e.g. "Wrong!", shown until note_until
@@ -223,6 +225,13 @@ class TimerScreen(Screen):
             elif b == B.BACK and k == B.PRESS:
                 return self._leave()
             return NONE
+        d = B.digit_of(b)
+        if self.codes and 0 < d <= 6:
+            # A digit key (the MacroPad's keypad) types the code's d-th symbol (Up Dn Lt Rt OK
+            # Bk) at the current position, and the entry moves on; 7..9 are no symbol.
+            if k == B.PRESS:
+                self._events(p.key(d - 1, now), now)
+            return NONE
         if self.codes:
             if self.direct:
                 if k == B.PRESS and self.in_code(b):
@@ -288,17 +297,24 @@ class TimerScreen(Screen):
             self.dirty = True
         return NONE
 
+    def digit_keys(self):
+        """Digits 1..6 type a code's symbols while the rules ask for one (the preset says when)."""
+        p = self.prop
+        restored = p.phase == timer.PAUSED and p.restored  # OK or BACK only, then
+        return 0x3F if self.codes and not restored else 0
+
     def draw(self, fb, now):
         self.view.draw(fb, now)
 
 
 def has_all_buttons(keymap):
-    """True when the board can press every logical button directly (codes typed as is);
-    otherwise codes are picked with UP/DOWN and entered with OK."""
+    """True when the board can press every logical button directly, or has digit keys 1..6 for
+    the six symbols (codes typed as is); otherwise codes are picked with UP/DOWN and entered
+    with OK."""
     seen = 0
     for short, long in keymap:
         if short >= 0:
             seen |= 1 << short
         if long >= 0:
             seen |= 1 << long
-    return seen == 0x3F
+    return seen & 0x3F == 0x3F or seen >> B.DIGIT & 0x3F == 0x3F

@@ -104,6 +104,14 @@ class PickScreen(Screen):
             return NONE
         k = B.kind_of(ev)
         step = -1 if b in (B.UP, B.LEFT) else (1 if b in (B.DOWN, B.RIGHT) else 0)
+        d = B.digit_of(b) if k == B.PRESS and self.sure is None else 0
+        if d:
+            # A digit key (the MacroPad's keypad): row d, then OK; past the end: ignored.
+            if d > len(self.labels):
+                return NONE
+            self.cursor = d - 1
+            self.top = widgets.follow(self.cursor, self.top, self.rows)
+            b = B.OK
         if self.sure is None:
             if step:
                 n = len(self.labels)
@@ -126,6 +134,10 @@ class PickScreen(Screen):
             return NONE
         self.dirty = True
         return NONE
+
+    def digit_keys(self):
+        """One digit key a row of this public list, until the choice is to be confirmed."""
+        return (1 << min(len(self.labels), B.DIGITS)) - 1 if self.sure is None else 0
 
     def draw(self, fb, now):
         app = self.app
