@@ -52,7 +52,10 @@ def test_a_menu_move_is_drawn_within_a_frame_of_its_press(board):
     assert lat[-1] <= 30, lat
 
 
+# The next two run on stock only: the latching and the figures verb are the same firmware code on
+# both files (only where the bytecode lives differs), and each costs ~10 s of the test command.
 @pytest.mark.timeout(240)
+@pytest.mark.parametrize("board", ["stock"], indirect=True)
 def test_a_tap_during_a_ruleset_lists_fill_is_seen(board):
     # No cache: It's a Bomb!'s list shows the scan's rows, then validates a file a loop step
     # (each step a few hundred board ms). A 30 ms OK tap inside the first of those steps picks
@@ -77,6 +80,7 @@ def test_a_tap_during_a_ruleset_lists_fill_is_seen(board):
 
 
 @pytest.mark.timeout(240)
+@pytest.mark.parametrize("board", ["stock"], indirect=True)
 def test_the_figures_verb_reads_the_boards_own_figures(board):
     from tools import figures
 
