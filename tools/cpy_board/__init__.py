@@ -211,12 +211,6 @@ def install(pins=None, builtin_display=True):
     bd = types.ModuleType("board")
     mods["board"] = bd
     sys.modules.update(mods)
-    import gc
-
-    if not hasattr(gc, "threshold"):
-        # CircuitPython's gc has MicroPython's threshold() (main.py / App.boot use it); CPython's
-        # collector has no such knob: a no-op that answers "disabled".
-        gc.threshold = lambda amount=None: -1  # type: ignore[attr-defined]
     _strict_blit()
     if builtin_display:
         bd.DISPLAY = board_display(pins)

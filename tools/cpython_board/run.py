@@ -92,8 +92,6 @@ def patch():
     time.sleep_us = lambda us: time.sleep(max(0, us) / 1000000)
     gc.mem_free = lambda: -1  # unknown: no fixed heap here (the About screen says so)
     gc.mem_alloc = lambda: -1
-    if not hasattr(gc, "threshold"):  # MicroPython's (main.py and App.boot set it); a no-op here
-        gc.threshold = lambda amount=None: -1
     sys.print_exception = print_exception
     os.rename = os.replace  # littlefs rename replaces the target; Windows' os.rename does not
     if not hasattr(os, "statvfs"):
