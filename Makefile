@@ -23,7 +23,7 @@ typecheck: $(STAMP)
 	$(BIN)/python -m tools.typecheck
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadgroup -q
+	$(BIN)/pytest -n 2 --dist loadscope --no-loadscope-reorder -q -m 'not soak'
 
 ## bench-32: live heap on 32-bit MicroPython (wasm32 under Node.js) against the unix port
 .PHONY: bench-32

@@ -39,12 +39,27 @@ def pytest_sessionfinish(session, exitstatus):
         session.exitstatus = 1
 
 
-# -- scheduling under xdist (`pytest -n 2 --dist loadgroup`, as `make test` runs it) --------------
-# A module of the emulated Pico's or the web page's tests shares one booted board or one browser
-# page (module fixtures): it is one xdist group, so one worker makes that fixture once instead of
-# both making it. The slowest modules are queued first, so the run does not end on one of them
-# while the other worker idles.
-_FIRST = ("host_tests.test_board_", "host_tests.test_fault_rulesets", "host_tests.test_web_")
+# -- scheduling under xdist (`pytest -n 2 --dist loadscope --no-loadscope-reorder`, as `make test`
+# runs it) ----------------------------------------------------------------------------------------
+# Each module is one unit of work on one worker, so a module fixture (a deployed, booted board, a
+# browser page) is made once. (`--dist loadgroup` with xdist_group marks did this before, but
+# pytest-xdist 3.8.0 marks a group by assigning `item._nodeid`, which pytest 9 no longer reads:
+# the groups were silently ignored and every board module's fixture was made on both workers.)
+# The slowest modules are queued first, in this order (host seconds of one `make test`, measured
+# with --durations), so the run does not end on one of them while the other worker idles.
+_FIRST = (
+    "host_tests.test_board_circuitpython",  # ~120 s
+    "host_tests.test_board_faults",  # ~110
+    "host_tests.test_board_timebomb",  # ~90
+    "host_tests.test_board_taps",  # ~90
+    "host_tests.test_board_romfs",  # ~60
+    "host_tests.test_board_deploy",  # ~55
+    "host_tests.test_fault_rulesets",  # ~110 in 5 tests (pinned files follow)
+    "host_tests.test_app_fuzz",  # ~70
+    "host_tests.test_board_heap",  # ~45
+    "host_tests.test_board_timer",  # ~45
+    "host_tests.test_web_",
+)
 
 
 def _queue_rank(item):
@@ -56,8 +71,4 @@ def _queue_rank(item):
 
 
 def pytest_collection_modifyitems(config, items):
-    for item in items:
-        name = item.module.__name__
-        if name.startswith(("host_tests.test_board_", "host_tests.test_web_")):
-            item.add_marker(pytest.mark.xdist_group(name))
     items.sort(key=_queue_rank)  # stable: a module's tests stay together and in order

@@ -4,7 +4,8 @@ Sections: memory (smallest -X heapsize per shipped game ruleset and the idle app
 seeds of every shipped game ruleset at its largest table at a fixed heap), size (deployed
 bytes per folder), deploy (vs mpremote cp -r), responsiveness (button event to finished frame,
 bytes to the display), prop (the bomb timer's drift over an hour, expiry latency), engine
-(playouts/s), board (the emulated Pico: tools/bench_board.py). Each line says how it was
+(playouts/s), board (the emulated Pico: tools/bench_board.py), soak (the tests marked `soak`:
+the long variants of board tests that `make test` runs short). Each line says how it was
 measured. `--only memory,prop` runs some sections.
 """
 
@@ -280,6 +281,18 @@ def engine(ms=1500):
         )
 
 
+def soak():
+    """The tests marked `soak` (pytest -m soak): more hard resets in one game, the 8-player game
+    on the emulated Pico. `make test` deselects them and runs their short variants."""
+    t = time.monotonic()
+    cmd = [sys.executable, "-m", "pytest", "-m", "soak", "-n", "2", "--dist", "loadscope", "-q"]
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    tail = (r.stdout.strip().splitlines() or ["no output"])[-1]
+    if r.returncode:
+        print(r.stdout[-4000:], r.stderr[-2000:], file=sys.stderr)
+    row("soak", "tests marked soak", tail, "pytest -m soak, %.0f s host" % (time.monotonic() - t))
+
+
 SECTIONS = {
     "memory": memory,
     "size": size,
@@ -289,6 +302,7 @@ SECTIONS = {
     "prop": props,
     "engine": engine,
     "board": lambda: bench_board.board(row),
+    "soak": soak,
 }
 
 

@@ -8,11 +8,10 @@ board time, the emulated SSD1306 stamps the end of every frame (its last byte on
 1 MHz), and the app has settled when the CPU is mostly asleep and no frame came for 300 ms.
 """
 
+import sys
 import tempfile
 import time
 from pathlib import Path
-
-GAME_BUDGET_S = 1500  # host seconds for the whole-game heap rows; the rest are reported skipped
 
 
 def _press(p, name, hold):
@@ -257,11 +256,7 @@ def board(row):
         row("board", "emulated Pico", "skipped", why)
         return
     timing_rows(row)
-    from core import ruleset  # noqa: F401 (fail early when the tree is broken)
     from tools import deploy
-    from tools.bench import game_rulesets
-    from tools.pico.driver import PicoPlayer
-    from tools.playdriver import GROUP_ROWS, open_game, play_to_end
 
     with tempfile.TemporaryDirectory(prefix="fusebox-bench-pico-") as d:
         p = pico.Pico(flash=str(Path(d) / "flash.bin"))
@@ -290,57 +285,10 @@ def board(row):
                 "%d B" % full["free_heap"],
                 "gc.mem_free() after gc.collect(), REPL after soft reset",
             )
-            # (the timing rows: timing_rows() above, stock and ROMFS side by side)
-            p.pause()
-            p.reset()
-            p.settle(quiet=60, frame_quiet=300, max_ms=10000)
-            p.heap(reset=True)
-            p.run(2500)
-            h = p.heap()
-            row(
-                "board",
-                "live heap at the main menu",
-                "%d B free" % h["last"] if h else "no ELF",
-                "GC table after the app's idle collection (2 s)",
-            )
-            # the lowest live heap during a whole game of every shipped game ruleset
-            start = time.monotonic()
-            for game, entry, path, seats in game_rulesets():
-                if time.monotonic() - start > GAME_BUDGET_S:
-                    row("board", "%s, %d players" % (path.name, seats[1]), "not run", "budget")
-                    continue
-                w = time.monotonic()
-                p.go()
-                with deploy.Board(p.url) as bd:  # a fixed deal, no game to resume
-                    bd.run(
-                        "import os\nfor n in os.listdir('data'): os.remove('data/' + n)\n"
-                        "f = open('seed.txt', 'w'); f.write('8'); f.close()"
-                    )
-                p.reset()
-                p.pause()
-                p.settle(quiet=60, frame_quiet=300, max_ms=10000)
-                pp = PicoPlayer(p)
-                p.heap(reset=True)
-                try:
-                    open_game(pp, GROUP_ROWS[game], entry, seats[1] - seats[0])
-                    play_to_end(pp, lambda i: (i * 7 + i // 5) % 3)
-                    h = p.heap()
-                    fig = "%d B free (lowest)" % h["min"]
-                except Exception as e:  # noqa: BLE001 (a figure that cannot be had is reported)
-                    fig = "no game: %s" % type(e).__name__
-                row(
-                    "board",
-                    "%s, %d players" % (path.name, seats[1]),
-                    fig,
-                    "whole game, GC table after each collection (%.0f s host)"
-                    % (time.monotonic() - w),
-                )
-            p.go()
-            with deploy.Board(p.url) as bd:
-                bd.run("import os\nos.remove('seed.txt')")
         finally:
             p.close()
-    heap_rows(row)  # stock and ROMFS side by side, each on its own freshly deployed board
+    # stock and ROMFS side by side, each on its own freshly deployed board, with the whole games
+    heap_rows(row, say=lambda s: print("  " + s, file=sys.stderr, flush=True))
 
 
 def taps_main(argv=None):
@@ -483,65 +431,86 @@ def heap_game(p, game, entry, seats, ballast=0):
     return ok, h
 
 
-def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None):
+def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
     """Whole games of every (game, entry, path, seats) in `rulesets`: first without a ballast
-    ({path name: GC figures}), then every one with the ballast B = their lowest free heap less
-    GAME_MARGIN, and the ones that fail again with B less GAME_MARGIN (two steps: a game is
-    90-420 s of host time here). Returns (figures, the largest ballast every game played to its
-    end with or None, what was not run)."""
-    start, skipped, bare = time.monotonic(), [], {}
+    ({path name: GC figures}), then every one that played with the ballast B = their lowest free
+    heap less GAME_MARGIN, and the ones that fail again with B less GAME_MARGIN, up to `steps`
+    tries (a game is 90-420 s of host time here). Returns (figures, the largest ballast tried
+    with which every game played to its end or None, the names not run within the budget or
+    that did not play even without a ballast)."""
+    start, missing, bare = time.monotonic(), [], {}
     for game, entry, path, seats in rulesets:
         if time.monotonic() - start > budget_s:
-            skipped.append(path.name)
+            missing.append(path.name)
             continue
         ok, h = heap_game(p, game, entry, seats)
         if ok and h:
             bare[path.name] = h
+        else:
+            missing.append(path.name)
         if say:
             say("%s: %s %s" % (path.name, "ok" if ok else "FAILED", h))
-    if skipped or len(bare) < len(rulesets):
-        return bare, None, skipped
+    if not bare:
+        return bare, None, missing
     ballast = (min(h["min"] for h in bare.values()) - GAME_MARGIN) // BALLAST_STEP * BALLAST_STEP
-    todo = list(rulesets)
-    for _ in range(2):
+    todo = [r for r in rulesets if r[2].name in bare]
+    found = None
+    for _ in range(steps):
         failed = []
         for game, entry, path, seats in todo:
             if time.monotonic() - start > budget_s:
-                return bare, None, [r[2].name for r in todo]
+                missing.append(path.name)
+                continue
             ok, _ = heap_game(p, game, entry, seats, ballast)
             if say:
                 say("%s with %d B ballast: %s" % (path.name, ballast, "ok" if ok else "FAILED"))
             if not ok:
                 failed.append((game, entry, path, seats))
         if not failed:
+            found = ballast
             break
         ballast -= GAME_MARGIN
         todo = failed
-    else:
-        return bare, None, []
     _on_board(p, _ballast_code(0) + "import os\nos.remove('seed.txt')")
-    return bare, ballast, []
+    return bare, found, missing
 
 
-def heap_rows(row, games=True, kinds=HEAP_KINDS, say=None):
-    """The heap rows, each firmware file on a freshly deployed emulated Pico, both in one row."""
+def heap_kind(kind, games=True, say=None, budget_s=HEADROOM_BUDGET_S):
+    """The heap figures of one firmware file on a freshly deployed emulated Pico (a dict), or
+    why they could not be had (a string)."""
     from tools import deploy, pico
     from tools.bench import game_rulesets
 
-    figs = {}
-    for kind in kinds:
-        why = pico.missing(kind)
-        if why:
-            figs[kind] = why
-            continue
-        with tempfile.TemporaryDirectory(prefix="fusebox-heap-") as d:
-            with pico.Pico(flash=str(Path(d) / "flash.bin"), firmware=kind) as p:
-                deploy.deploy(p.url, say=lambda *a: None)
-                f = heap_boot(p)
-                f["headroom_boot"] = headroom_boot(p, f["menu"])
-                if games:
-                    f["games"] = headroom_games(p, game_rulesets(), say=say)
-                figs[kind] = f
+    why = pico.missing(kind)
+    if why:
+        return why
+    tell = (lambda s: say("%s: %s" % (kind, s))) if say else None
+    with tempfile.TemporaryDirectory(prefix="fusebox-heap-") as d:
+        with pico.Pico(flash=str(Path(d) / "flash.bin"), firmware=kind) as p:
+            deploy.deploy(p.url, say=lambda *a: None)
+            f = heap_boot(p)
+            f["headroom_boot"] = headroom_boot(p, f["menu"])
+            if tell:
+                tell("boot %s" % f)
+            if games:
+                f["games"] = headroom_games(p, game_rulesets(), budget_s, say=tell)
+            return f
+
+
+def heap_rows(row, games=True, kinds=HEAP_KINDS, say=None, budget_s=HEADROOM_BUDGET_S):
+    """The heap rows, each firmware file on its own freshly deployed emulated Pico, both in one
+    row. The files run at once, one emulator (one core) each: the figures are board time and
+    the GC's own table, so running side by side changes none of them, only the host time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(kind):
+        try:
+            return heap_kind(kind, games, say, budget_s)
+        except Exception as e:  # noqa: BLE001 (the other file's figures still count)
+            return "failed: %s: %s" % (type(e).__name__, e)
+
+    with ThreadPoolExecutor(len(kinds)) as ex:
+        figs = dict(zip(kinds, ex.map(one, kinds), strict=True))
 
     def both(name, fmt, how):
         cells = []
@@ -572,10 +541,9 @@ def heap_rows(row, games=True, kinds=HEAP_KINDS, say=None):
         return figs
 
     def game_fig(f):
-        bare, ballast, skipped = f["games"]
-        if skipped or ballast is None:
-            return "not all run (%d of budget)" % len(bare)
-        return kb(ballast)
+        bare, ballast, missing = f["games"]
+        fig = kb(ballast) if ballast is not None else "none found"
+        return fig + (" (without %s)" % ", ".join(missing) if missing else "")
 
     def live_fig(f):
         bare = f["games"][0]
@@ -612,12 +580,28 @@ def heap_rows(row, games=True, kinds=HEAP_KINDS, say=None):
         live_fig,
         "GC heap less the lowest free after a collection; <= 90 / 60 KB",
     )
+    from tools.bench import game_rulesets
+
+    for _game, _entry, path, seats in game_rulesets():
+
+        def per(f, name=path.name):
+            h = f["games"][0].get(name)
+            if not h:
+                return "not run"
+            return "%s, block %s" % (kb(h["min"]), kb(h["min_block"]))
+
+        both(
+            "game %s, %d players" % (path.stem, seats[1]),
+            per,
+            "lowest free after a collection and its largest block, no ballast",
+        )
     return figs
 
 
 def heap_main():
     """`python -m tools.bench_board --heap`: the heap rows without the whole games (a few
-    minutes); `--heap --games` adds them (hours)."""
+    minutes); `--heap --games [--budget S]` adds them (hours; S: host seconds of games per
+    firmware file, after which the rest are reported not run)."""
     import sys
 
     def row(group, name, fig, how):
@@ -625,7 +609,10 @@ def heap_main():
 
     w = time.monotonic()
     say = lambda s: print("  " + s, file=sys.stderr, flush=True)  # noqa: E731
-    heap_rows(row, games="--games" in sys.argv, say=say)
+    budget = HEADROOM_BUDGET_S
+    if "--budget" in sys.argv:
+        budget = int(sys.argv[sys.argv.index("--budget") + 1])
+    heap_rows(row, games="--games" in sys.argv, say=say, budget_s=budget)
     print("(%.0f s host)" % (time.monotonic() - w))
 
 
