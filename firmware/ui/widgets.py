@@ -77,6 +77,16 @@ def follow(cursor, top, rows):
     return top
 
 
+def digit_row(scr, d):
+    """A digit key d (the MacroPad's keypad) on a scrolled list of `scr.labels`: row d under the
+    cursor, the window following it; False when the list has no row d (the key is ignored)."""
+    if d > len(scr.labels):
+        return False
+    scr.cursor = d - 1
+    scr.top = follow(scr.cursor, scr.top, scr.rows)
+    return True
+
+
 def scroll(first, step, count, rows):
     """The first row after scrolling `step` rows through `count` lines shown `rows` at a time:
     never above the first line, never past the window that shows the last one."""

@@ -105,12 +105,9 @@ class PickScreen(Screen):
         k = B.kind_of(ev)
         step = -1 if b in (B.UP, B.LEFT) else (1 if b in (B.DOWN, B.RIGHT) else 0)
         d = B.digit_of(b) if k == B.PRESS and self.sure is None else 0
-        if d:
-            # A digit key (the MacroPad's keypad): row d, then OK; past the end: ignored.
-            if d > len(self.labels):
+        if d:  # a digit key: row d, then OK
+            if not widgets.digit_row(self, d):
                 return NONE
-            self.cursor = d - 1
-            self.top = widgets.follow(self.cursor, self.top, self.rows)
             b = B.OK
         if self.sure is None:
             if step:
