@@ -22,8 +22,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/python -m tools.typecheck
 
+## pytest: three workers on two cores: a quarter of a two-worker run's time goes to waits (a
+## board or sim in real time, a browser, a deploy), which a third worker fills
 pytest: $(STAMP)
-	$(BIN)/pytest -n 2 --dist loadscope --no-loadscope-reorder -q -m 'not soak'
+	$(BIN)/pytest -n 3 --dist loadscope --no-loadscope-reorder -q -m 'not soak'
 
 ## bench-32: live heap on 32-bit MicroPython (wasm32 under Node.js) against the unix port
 .PHONY: bench-32

@@ -39,26 +39,26 @@ def pytest_sessionfinish(session, exitstatus):
         session.exitstatus = 1
 
 
-# -- scheduling under xdist (`pytest -n 2 --dist loadscope --no-loadscope-reorder`, as `make test`
-# runs it) ----------------------------------------------------------------------------------------
+# -- scheduling under xdist (`pytest -n 3 --dist loadscope --no-loadscope-reorder`, as `make test`
+# runs it on two cores) ---------------------------------------------------------------------------
 # Each module is one unit of work on one worker, so a module fixture (a deployed, booted board, a
 # browser page) is made once. (`--dist loadgroup` with xdist_group marks did this before, but
 # pytest-xdist 3.8.0 marks a group by assigning `item._nodeid`, which pytest 9 no longer reads:
 # the groups were silently ignored and every board module's fixture was made on both workers.)
 # The slowest modules are queued first, in this order (host seconds of one `make test`, measured
-# with --durations), so the run does not end on one of them while the other worker idles.
+# with --durations), so the run does not end on one of them while the other workers idle.
 _FIRST = (
-    "host_tests.test_board_circuitpython",  # ~120 s
-    "host_tests.test_board_faults",  # ~110
-    "host_tests.test_board_timebomb",  # ~90
+    "host_tests.test_fault_rulesets",  # ~140 s in 8 tests (pinned files follow)
+    "host_tests.test_board_faults",  # ~115
+    "host_tests.test_app_fuzz",  # ~95
+    "host_tests.test_board_circuitpython",  # ~90
     "host_tests.test_board_taps",  # ~90
-    "host_tests.test_board_romfs",  # ~60
-    "host_tests.test_board_deploy",  # ~55
-    "host_tests.test_fault_rulesets",  # ~110 in 5 tests (pinned files follow)
-    "host_tests.test_app_fuzz",  # ~70
-    "host_tests.test_board_heap",  # ~45
-    "host_tests.test_board_timer",  # ~45
-    "host_tests.test_web_",
+    "host_tests.test_board_timebomb",  # ~90
+    "host_tests.test_board_romfs",  # ~90
+    "host_tests.test_web_",  # ~75 in 3 modules
+    "host_tests.test_board_timer",  # ~40
+    "host_tests.test_board_deploy",  # ~20
+    "host_tests.test_board_heap",  # ~15
 )
 
 

@@ -318,6 +318,14 @@ SETTLE = dict(quiet=60, frame_quiet=300, max_ms=10000)
 BALLAST_STEP = 1024  # the boot bisection's resolution
 GAME_MARGIN = 16 * 1024  # a game's first ballast: the lowest free heap seen without one, less this
 HEADROOM_BUDGET_S = 3600  # host seconds of games with a ballast, per firmware file
+# A game near its heap limit collects on almost every allocation and crawls (one took 25 minutes
+# of host time to fail); with a ballast, one that takes this many times its board time without
+# one counts as not playing, as a player would judge a device that slow.
+SLOWER = 1.5
+
+
+class TooSlow(Exception):
+    pass
 
 
 def _on_board(p, code):
@@ -393,13 +401,21 @@ def headroom_boot(p, hi):
     return lo * BALLAST_STEP
 
 
-def heap_game(p, game, entry, seats, ballast=0):
+def heap_game(p, game, entry, seats, ballast=0, cap_ms=None):
     """One whole game at the largest table (seed 8, the bench's presses) with a ballast: (it
-    reached its end screen without an error?, the GC table's figures during it). The figures
-    also hold "after" and "after_block": free heap and largest free block at the main menu
-    after OK on the end screen and the idle collection (the game's modules and tables gone)."""
+    reached its end screen without an error, within `cap_ms` board ms if given?, the GC table's
+    figures during it). The figures also hold "ms", the game's board time from the menu to its
+    end screen, and "after" and "after_block": free heap and largest free block at the main
+    menu after OK on the end screen and the idle collection (the game's modules and tables
+    gone)."""
     from tools.pico.driver import PicoPlayer
     from tools.playdriver import GROUP_ROWS, open_game, play_to_end, tap
+
+    class Capped(PicoPlayer):
+        def _settle(self):
+            super()._settle()
+            if cap_ms is not None and self.pico.now() - t0 > cap_ms:
+                raise TooSlow("over %d board ms" % cap_ms)
 
     _on_board(
         p,
@@ -410,19 +426,27 @@ def heap_game(p, game, entry, seats, ballast=0):
     if not _reset_to_menu(p)[0]:
         return False, None
     n = len(p.lines)
-    pp = PicoPlayer(p)
+    t0 = p.now()
+    pp = Capped(p)
     p.heap(reset=True)
+    slow = None
     try:
         open_game(pp, GROUP_ROWS[game], entry, seats[1] - seats[0])
         play_to_end(pp, lambda i: (i * 7 + i // 5) % 3)
         ok = pp.top() == "EndScreen"
+    except TooSlow as e:
+        ok, slow = False, str(e)
     except Exception:  # noqa: BLE001 (out of heap: the app went back to the menu, or stopped)
         ok = False
     said = [t for _, t in p.lines[n:]]
     ok = ok and not _failed(said)
     h = p.heap()
+    if h is not None:
+        h["ms"] = p.now() - t0
     if h is not None and not ok:  # what went wrong, and where the screens were
         h["said"] = [t for t in said if "Error" in t or "error: " in t][:3] + said[-3:]
+        if slow:
+            h["said"].insert(0, "too slow: " + slow)
     if ok and h:
         tap(pp, "OK")  # the end screen goes home: the app drops what the game imported
         pp.wait(2500)  # and collects after 2 s without input
@@ -435,7 +459,8 @@ def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
     """Whole games of every (game, entry, path, seats) in `rulesets`: first without a ballast
     ({path name: GC figures}), then every one that played with the ballast B = their lowest free
     heap less GAME_MARGIN, and the ones that fail again with B less GAME_MARGIN, up to `steps`
-    tries (a game is 90-420 s of host time here). Returns (figures, the largest ballast tried
+    tries (a game is 90-420 s of host time here; with a ballast, one that takes SLOWER times its
+    board time without one fails). Returns (figures, the largest ballast tried
     with which every game played to its end or None, the names not run within the budget or
     that did not play even without a ballast)."""
     start, missing, bare = time.monotonic(), [], {}
@@ -461,9 +486,11 @@ def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
             if time.monotonic() - start > budget_s:
                 missing.append(path.name)
                 continue
-            ok, _ = heap_game(p, game, entry, seats, ballast)
+            cap = SLOWER * bare[path.name]["ms"]
+            ok, h = heap_game(p, game, entry, seats, ballast, cap_ms=cap)
             if say:
-                say("%s with %d B ballast: %s" % (path.name, ballast, "ok" if ok else "FAILED"))
+                why = "ok" if ok else "FAILED %s" % (h or {}).get("said", "")
+                say("%s with %d B ballast: %s" % (path.name, ballast, why))
             if not ok:
                 failed.append((game, entry, path, seats))
         if not failed:

@@ -917,10 +917,16 @@ function loop() {
     if (r) r();
     return;
   }
-  timer = setTimeout(loop, mode === 'run' && opts.speed > 0 && budgetNs < 1e6 ? 1 : 0);
+  timer = later(mode === 'run' && opts.speed > 0 && budgetNs < 1e6);
+}
+// The next slice: after 1 ms when a real-time board is ahead of the wall clock, else at once
+// (setImmediate, after pending I/O: Node clamps setTimeout(fn, 0) to 1 ms, which an idle board,
+// whose 5 ms slices emulate in microseconds, would spend most of its wall time waiting in).
+function later(ahead) {
+  return ahead ? setTimeout(loop, 1) : setImmediate(loop);
 }
 function wake() {
-  if (!timer && mode !== 'pause') timer = setTimeout(loop, 0);
+  if (!timer && mode !== 'pause') timer = later(false);
 }
 
 // ---------------------------------------------------------------- commands
