@@ -319,8 +319,8 @@ BALLAST_STEP = 1024  # the boot bisection's resolution
 GAME_MARGIN = 16 * 1024  # a game's first ballast: the lowest free heap seen without one, less this
 HEADROOM_BUDGET_S = 3600  # host seconds of games with a ballast, per firmware file
 # A game near its heap limit collects on almost every allocation and crawls (one took 25 minutes
-# of host time to fail); with a ballast, one that takes this many times its board time without
-# one counts as not playing, as a player would judge a device that slow.
+# of host time to fail); with a ballast, one whose CPU is busy this many times as long as without
+# one (board time, idle waits not counted) counts as not playing: a player would find it slow.
 SLOWER = 1.5
 
 
@@ -403,19 +403,19 @@ def headroom_boot(p, hi):
 
 def heap_game(p, game, entry, seats, ballast=0, cap_ms=None):
     """One whole game at the largest table (seed 8, the bench's presses) with a ballast: (it
-    reached its end screen without an error, within `cap_ms` board ms if given?, the GC table's
-    figures during it). The figures also hold "ms", the game's board time from the menu to its
-    end screen, and "after" and "after_block": free heap and largest free block at the main
-    menu after OK on the end screen and the idle collection (the game's modules and tables
-    gone)."""
+    reached its end screen without an error, its CPU busy at most `cap_ms` board ms if given?,
+    the GC table's figures during it). The figures also hold "busy", the board ms the CPU was
+    busy from the menu to the end screen, and "after" and "after_block": free heap and largest
+    free block at the main menu after OK on the end screen and the idle collection (the game's
+    modules and tables gone)."""
     from tools.pico.driver import PicoPlayer
     from tools.playdriver import GROUP_ROWS, open_game, play_to_end, tap
 
     class Capped(PicoPlayer):
         def _settle(self):
             super()._settle()
-            if cap_ms is not None and self.pico.now() - t0 > cap_ms:
-                raise TooSlow("over %d board ms" % cap_ms)
+            if cap_ms is not None and self.pico.info()["busy_ms"] - busy0 > cap_ms:
+                raise TooSlow("CPU busy over %d board ms" % cap_ms)
 
     _on_board(
         p,
@@ -426,7 +426,7 @@ def heap_game(p, game, entry, seats, ballast=0, cap_ms=None):
     if not _reset_to_menu(p)[0]:
         return False, None
     n = len(p.lines)
-    t0 = p.now()
+    busy0 = p.info()["busy_ms"]
     pp = Capped(p)
     p.heap(reset=True)
     slow = None
@@ -442,7 +442,7 @@ def heap_game(p, game, entry, seats, ballast=0, cap_ms=None):
     ok = ok and not _failed(said)
     h = p.heap()
     if h is not None:
-        h["ms"] = p.now() - t0
+        h["busy"] = p.info()["busy_ms"] - busy0
     if h is not None and not ok:  # what went wrong, and where the screens were
         h["said"] = [t for t in said if "Error" in t or "error: " in t][:3] + said[-3:]
         if slow:
@@ -459,8 +459,10 @@ def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
     """Whole games of every (game, entry, path, seats) in `rulesets`: first without a ballast
     ({path name: GC figures}), then every one that played with the ballast B = their lowest free
     heap less GAME_MARGIN, and the ones that fail again with B less GAME_MARGIN, up to `steps`
-    tries (a game is 90-420 s of host time here; with a ballast, one that takes SLOWER times its
-    board time without one fails). Returns (figures, the largest ballast tried
+    tries (a game is 90-420 s of host time here; with a ballast, one whose CPU is busy SLOWER
+    times as long as without one fails). At each ballast the games go lowest free heap first,
+    and the first that fails ends that ballast's round: the next, GAME_MARGIN less, starts with
+    it. Returns (figures, the largest ballast tried
     with which every game played to its end or None, the names not run within the budget or
     that did not play even without a ballast)."""
     start, missing, bare = time.monotonic(), [], {}
@@ -478,15 +480,17 @@ def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
     if not bare:
         return bare, None, missing
     ballast = (min(h["min"] for h in bare.values()) - GAME_MARGIN) // BALLAST_STEP * BALLAST_STEP
-    todo = [r for r in rulesets if r[2].name in bare]
+    todo = sorted((r for r in rulesets if r[2].name in bare), key=lambda r: bare[r[2].name]["min"])
     found = None
     for _ in range(steps):
         failed = []
         for game, entry, path, seats in todo:
+            if failed:
+                break
             if time.monotonic() - start > budget_s:
                 missing.append(path.name)
                 continue
-            cap = SLOWER * bare[path.name]["ms"]
+            cap = SLOWER * bare[path.name]["busy"]
             ok, h = heap_game(p, game, entry, seats, ballast, cap_ms=cap)
             if say:
                 why = "ok" if ok else "FAILED %s" % (h or {}).get("said", "")
@@ -497,7 +501,7 @@ def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
             found = ballast
             break
         ballast -= GAME_MARGIN
-        todo = failed
+        todo = failed + [r for r in todo if r not in failed]
     _on_board(p, _ballast_code(0) + "import os\nos.remove('seed.txt')")
     return bare, found, missing
 
