@@ -46,8 +46,9 @@ def test_a_menu_move_is_drawn_within_a_frame_of_its_press(board):
     # before, 73 / 84 before the taps fix): the press seen within 1 ms, the menu drawn (~12 ms),
     # two or three of eight pages sent at 1 MHz I2C. With the packed boot (main.py's
     # gc.threshold) every move takes 26.1 ms on stock, no collection in it: without the
-    # threshold 20.9 ms. The move still allocates, and in a heap packed low an allocation
-    # searches longer; until the move allocates nothing the bound is 27 ms.
+    # threshold 20.9 ms. The move allocates nothing (gc.mem_alloc() around each App.step on
+    # the board), so that cost is not an allocation's search; until it is found the bound is
+    # 27 ms.
     assert lat[len(lat) // 2] <= 27, lat
     assert lat[-1] <= 30, lat
 
