@@ -411,12 +411,6 @@ def heap_game(p, game, entry, seats, ballast=0, cap_ms=None):
     from tools.pico.driver import PicoPlayer
     from tools.playdriver import GROUP_ROWS, open_game, play_to_end, tap
 
-    class Capped(PicoPlayer):
-        def _settle(self):
-            super()._settle()
-            if cap_ms is not None and self.pico.info()["busy_ms"] - busy0 > cap_ms:
-                raise TooSlow("CPU busy over %d board ms" % cap_ms)
-
     _on_board(
         p,
         "import os\ntry:\n for n in os.listdir('data'): os.remove('data/' + n)\n"
@@ -427,6 +421,13 @@ def heap_game(p, game, entry, seats, ballast=0, cap_ms=None):
         return False, None
     n = len(p.lines)
     busy0 = p.info()["busy_ms"]
+
+    class Capped(PicoPlayer):  # gives up once the game's CPU was busy over cap_ms
+        def _settle(self):
+            super()._settle()
+            if cap_ms is not None and self.pico.info()["busy_ms"] - busy0 > cap_ms:
+                raise TooSlow("CPU busy over %d board ms" % cap_ms)
+
     pp = Capped(p)
     p.heap(reset=True)
     slow = None
@@ -457,14 +458,12 @@ def heap_game(p, game, entry, seats, ballast=0, cap_ms=None):
 
 def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
     """Whole games of every (game, entry, path, seats) in `rulesets`: first without a ballast
-    ({path name: GC figures}), then every one that played with the ballast B = their lowest free
-    heap less GAME_MARGIN, and the ones that fail again with B less GAME_MARGIN, up to `steps`
-    tries (a game is 90-420 s of host time here; with a ballast, one whose CPU is busy SLOWER
-    times as long as without one fails). At each ballast the games go lowest free heap first,
-    and the first that fails ends that ballast's round: the next, GAME_MARGIN less, starts with
-    it. Returns (figures, the largest ballast tried
-    with which every game played to its end or None, the names not run within the budget or
-    that did not play even without a ballast)."""
+    ({path name: GC figures}), then, for up to `steps` ballasts B (the lowest free heap of
+    them all less GAME_MARGIN, then GAME_MARGIN less each time), the ones that played, lowest
+    free heap first, until one fails (a game is 90-420 s of host time here; with a ballast, one
+    whose CPU is busy SLOWER times as long as without one fails); the next B starts with the
+    one that failed. Returns (figures, the largest B with which every game played to its end or
+    None, the names not run within the budget or that did not play even without a ballast)."""
     start, missing, bare = time.monotonic(), [], {}
     for game, entry, path, seats in rulesets:
         if time.monotonic() - start > budget_s:
@@ -483,10 +482,9 @@ def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
     todo = sorted((r for r in rulesets if r[2].name in bare), key=lambda r: bare[r[2].name]["min"])
     found = None
     for _ in range(steps):
-        failed = []
-        for game, entry, path, seats in todo:
-            if failed:
-                break
+        failed = None
+        for r in todo:
+            game, entry, path, seats = r
             if time.monotonic() - start > budget_s:
                 missing.append(path.name)
                 continue
@@ -496,12 +494,13 @@ def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
                 why = "ok" if ok else "FAILED %s" % (h or {}).get("said", "")
                 say("%s with %d B ballast: %s" % (path.name, ballast, why))
             if not ok:
-                failed.append((game, entry, path, seats))
-        if not failed:
+                failed = r
+                break
+        if failed is None:
             found = ballast
             break
         ballast -= GAME_MARGIN
-        todo = failed + [r for r in todo if r not in failed]
+        todo = [failed] + [r for r in todo if r is not failed]
     _on_board(p, _ballast_code(0) + "import os\nos.remove('seed.txt')")
     return bare, found, missing
 
