@@ -235,6 +235,18 @@ def test_arming_and_finished_props_survive_a_reset(rs):
     assert back.phase == DEFUSED and back.remaining(0) == 60000 - rs["defuse_ms"]
 
 
+def test_a_save_with_more_time_left_than_the_timer_was_set_to_is_refused(rs):
+    # Found by the hostile-saves property below: a countdown's own limit is 99 hours (It's a
+    # Bomb! adds time), so only the timer knows that its time left can never grow.
+    prop, at = armed(rs, "Quick 1:00")
+    state = json.loads(json.dumps(prop.to_state(at + 1000)))
+    state["countdown"]["left"] = 60001
+    with pytest.raises(SaveError, match="more time left"):
+        Prop.from_state(rs, state, 0)
+    state["countdown"]["left"] = 60000
+    assert Prop.from_state(rs, state, 0).remaining(0) == 60000
+
+
 junk_values = st.one_of(
     st.integers(-(2**31), 2**31),
     st.booleans(),

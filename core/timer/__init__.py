@@ -342,6 +342,10 @@ class Prop:
             cph = p.countdown.phase
             if p.countdown.duration != seconds * 1000 or cph == countdown.IDLE:
                 raise SaveError("save: the countdown does not match the timer")
+            # A timer only ever loses time (strikes): more left than it was set to is a bad save
+            # (99:59 is all that MM:SS can show).
+            if p.countdown.remaining(now) > p.countdown.duration:
+                raise SaveError("save: more time left than the timer was set to")
             if cph == countdown.DONE and ph != DEFUSED:
                 # Saved in the step where the deadline passed, before the boom was seen.
                 ph = BOOM

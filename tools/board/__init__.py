@@ -1,0 +1,1 @@
+"""Talking to a board: deploy, a CircuitPython drive, ROMFS, rulesets, seat names, its figures."""

@@ -1,0 +1,1 @@
+"""Developer checks: the MicroPython type check, and the wiring docs kept in step with boards/."""

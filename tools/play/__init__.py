@@ -1,0 +1,1 @@
+"""Playing many games: the screen-reading driver, policies, balance, golden playthroughs."""

@@ -1,0 +1,1 @@
+"""The simulators: the real firmware on a host board (terminal, scripts, CPython, CircuitPython)."""
