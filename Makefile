@@ -18,9 +18,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-## typecheck: mypy on core/ and firmware/ against MicroPython's stubs (see tools/typecheck.py)
+## typecheck: mypy on core/ and firmware/ against MicroPython's stubs (see tools/dev/typecheck.py)
 typecheck: $(STAMP)
-	$(BIN)/python -m tools.typecheck
+	$(BIN)/python -m tools.dev.typecheck
 
 ## pytest: three workers on two cores: a quarter of a two-worker run's time goes to waits (a
 ## board or sim in real time, a browser, a deploy), which a third worker fills
@@ -30,11 +30,11 @@ pytest: $(STAMP)
 ## bench-32: live heap on 32-bit MicroPython (wasm32 under Node.js) against the unix port
 .PHONY: bench-32
 bench-32: $(STAMP)
-	$(BIN)/python -m tools.bench_wasm32 --heap
+	$(BIN)/python -m tools.bench.wasm32 --heap
 
 ## bench-core: engine playouts/s on both runtimes, smallest heap per game, RNG allocation
 bench-core: $(STAMP)
-	$(BIN)/python -m tools.bench_core
+	$(BIN)/python -m tools.bench.engine
 
 ## run: start the device: deploy to the attached board and open its console, else the simulator
 .PHONY: run sim

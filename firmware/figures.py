@@ -10,7 +10,9 @@ does not even import this module then).
 import gc
 import time
 
-FLAG = "figures.on"  # on the flash's root (firmware/app.py looks): tools/figures.py writes it
+FLAG = (
+    "figures.on"  # on the flash's root (firmware/app.py looks): tools/board/figures.py writes it
+)
 
 
 def largest_block():

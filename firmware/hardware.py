@@ -2,7 +2,7 @@
 creates Pin, I2C, SPI, PWM and ADC objects (main.py calls it first, so the frame buffer gets
 contiguous RAM before the heap fragments).
 
-Hardware attributes (the sim's SimBoard, tools/hal_sim.py, has the same ones):
+Hardware attributes (the sim's SimBoard, tools/sim/hal_sim.py, has the same ones):
   display      framebuf.FrameBuffer subclass: .width .height .colour (bool) .show()
                .contrast(0..255) .power(on); draw palette indices (firmware/drivers/palette.py)
   read_buttons() -> int, bit i set while physical button i (profile "buttons"[i]) is pressed

@@ -3,7 +3,7 @@
 import gc
 import os
 
-# Headroom tests only (tools/bench_board.py): /ballast.txt holds a byte count, and a bytearray
+# Headroom tests only (tools/bench/board.py): /ballast.txt holds a byte count, and a bytearray
 # that big is taken before anything else and held for good, so the app runs in that much less
 # heap. A board without the file allocates nothing here.
 ballast = None
@@ -17,7 +17,7 @@ def main():
     except (OSError, ValueError):
         pass
     try:
-        os.stat("update-incomplete")  # tools/deploy.py writes it first and removes it last
+        os.stat("update-incomplete")  # tools/board/deploy.py writes it first and removes it last
     except OSError:
         # Until the menu is up (app.App.boot ends it), collect every 32 KB allocated: what a
         # module or a file leaves behind (file reads, dicts it outgrew, parsed JSON) is taken

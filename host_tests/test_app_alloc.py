@@ -10,7 +10,7 @@ from host_tests.support.alloc_board import MPY, SCRIPT
 
 def run_case(w, h, colour, tmp_path):
     flash = tmp_path / "flash"
-    from tools import simproc
+    from tools.sim import process as simproc
 
     simproc.populate_flash(flash, simproc.sim_profile("pico-ssd1306"))
     script = SCRIPT % {"w": w, "h": h, "colour": colour}

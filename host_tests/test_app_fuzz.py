@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from host_tests.support.appsim import HEAP, errors, screens
-from tools import simproc
+from tools.sim import process as simproc
 
 PRESSES = 25_000  # per board: 2 events each (press, release) on two boards make 100,000
 BATCH = 2_500

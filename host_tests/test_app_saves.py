@@ -7,7 +7,7 @@ import shutil
 import tempfile
 
 from host_tests.support.faults import game_save
-from tools.playdriver import GROUP_ROWS, RecordingSim, open_game, step, tap
+from tools.play.driver import GROUP_ROWS, RecordingSim, open_game, step, tap
 
 HEAP = "512k"  # .py sources compile on the sim heap
 

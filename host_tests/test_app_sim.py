@@ -10,7 +10,7 @@ from core import ruleset
 from core.errors import RulesetError
 from host_tests.support.appsim import errors, start, tap, top
 from host_tests.support.frametext import find_text, has_text
-from tools import simproc
+from tools.sim import process as simproc
 
 
 def open_main_item(sim, label):

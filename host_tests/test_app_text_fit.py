@@ -17,7 +17,7 @@ import subprocess
 import pytest
 
 from firmware import strings
-from tools import simproc
+from tools.sim import process as simproc
 
 MPY = str(simproc.ROOT / ".venv" / "bin" / "micropython")
 FRAMEBUF = None  # framebuf's 8x8 font, doubled on the big colour panel

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from host_tests.support.appsim import HEAP, errors, start, tap, top
 from host_tests.support.frametext import has_text
-from tools import simproc
+from tools.sim import process as simproc
 
 TICK_HZ = 3000  # firmware/buzzer.py TICK at the default volume
 CHIRP_HZ = 2700  # resonance of the sim profile: chirps play there

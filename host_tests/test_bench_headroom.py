@@ -1,10 +1,10 @@
-"""The whole-game ballast search of tools/bench_board.py (headroom_games), with the games faked:
+"""The whole-game ballast search of tools/bench/board.py (headroom_games), with the games faked:
 each ballast round goes lowest free heap first and ends at its first failure, the next round
 starts with that game, and the answer is the largest ballast with which every game played."""
 
 from pathlib import Path
 
-from tools import bench_board
+from tools.bench import board as bench_board
 
 # A fake game's lowest free heap without a ballast, and the largest ballast it plays with.
 LOWEST = {"a": 120_000, "b": 110_000, "c": 130_000}

@@ -20,7 +20,7 @@ from firmware.circuitpy import nvmsave
 from host_tests.support.board import CPY_BOARD, cpy_booted, cpy_start, cpy_until_screen
 from tools.pico import circuitpy
 from tools.pico.driver import PicoPlayer, SettledSim
-from tools.playdriver import open_game, pass_around, step
+from tools.play.driver import open_game, pass_around, step
 
 pytestmark = pytest.mark.board
 
@@ -102,7 +102,7 @@ def run(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def sim():
-    """The same build under Blinka (tools/cpy_board), the same seed and presses."""
+    """The same build under Blinka (tools/sim/circuitpython), the same seed and presses."""
     with SettledSim(board=CPY_BOARD, env={"FUSEBOX_SEED": str(SEED)}) as sp:
         sp.wait(300)
         menu = sp.frame

@@ -9,7 +9,7 @@ import pytest
 
 from host_tests.support.board import boot_to_menu, booted, image, patient_mpremote
 from host_tests.support.frametext import has_text
-from tools import deploy
+from tools.board import deploy
 
 pytestmark = pytest.mark.board
 

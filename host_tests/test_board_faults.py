@@ -12,9 +12,9 @@ import pytest
 from core import games
 from core import ruleset as rules
 from host_tests.support.board import board_run, boot_to_menu, booted, patient_mpremote
-from tools import rulesets
+from tools.board import rulesets
 from tools.pico.driver import PicoPlayer
-from tools.playdriver import open_game, step
+from tools.play.driver import open_game, step
 
 pytestmark = pytest.mark.board
 
@@ -108,7 +108,7 @@ _FILES = {}
 
 def board_file(p, path):
     """A file's text from the board (the rulesets a save names), read once per path."""
-    from tools import deploy
+    from tools.board import deploy
 
     if path not in _FILES:
         p.go()

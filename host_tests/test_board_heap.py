@@ -10,7 +10,7 @@ from host_tests.support.board import booted, patient_mpremote
 pytestmark = pytest.mark.board
 
 # Measured at the menu (this tree, the first boot after a deploy, as here, and a reset in
-# python -m tools.bench_board --heap give the same; 245,888 B of GC heap):
+# python -m tools.bench.board --heap give the same; 245,888 B of GC heap):
 #   stock: 169,600 B free, largest free block 160,016 B;  ROMFS: 198,720 B, 191,680 B.
 # (173,744 / 159,216 and 200,528 / 186,000 B when the floors were set, before the rest of #13
 # merged.) Free heap: the app's modules (their bytecode too, on stock), the catalog's entries, the

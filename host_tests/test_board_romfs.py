@@ -17,7 +17,9 @@ from host_tests.support.board import (
     patient_mpremote,
 )
 from host_tests.support.frametext import has_text
-from tools import deploy, firmware, pico, romfs
+from tools import pico
+from tools.board import deploy, romfs
+from tools.firmware import flashmap as firmware
 
 pytestmark = pytest.mark.board
 

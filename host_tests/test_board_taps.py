@@ -2,7 +2,8 @@
 stock and the ROMFS firmware: the loop waits in hw.wait_ms (it wakes within 1 ms of a button
 edge), the buttons debounce on the first edge (firmware/buttons.py, leading), hard pin IRQs latch
 every edge with its time (a tap inside a long loop step still counts), and the SSD1306 sends only
-the pages that changed. The figures verb (tools/figures.py) is checked against the board here."""
+the pages that changed. The figures verb (tools/board/figures.py) is
+checked against the board here."""
 
 import threading
 import time
@@ -10,8 +11,8 @@ import time
 import pytest
 
 from host_tests.support.board import SETTLE, board_run, boot_to_menu, booted, patient_mpremote
-from tools.bench_board import _press_to_frame, menu_moves, taps_seen
-from tools.playdriver import GROUP_ROWS
+from tools.bench.board import _press_to_frame, menu_moves, taps_seen
+from tools.play.driver import GROUP_ROWS
 
 pytestmark = pytest.mark.board
 
@@ -83,7 +84,7 @@ def test_a_tap_during_a_ruleset_lists_fill_is_seen(board):
 @pytest.mark.timeout(240)
 @pytest.mark.parametrize("board", ["stock"], indirect=True)
 def test_the_figures_verb_reads_the_boards_own_figures(board):
-    from tools import figures
+    from tools.board import figures
 
     boot_to_menu(board)
     board.go()

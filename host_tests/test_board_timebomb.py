@@ -7,7 +7,7 @@ import pytest
 
 from host_tests.support.board import board_run, boot_to_menu, booted, patient_mpremote
 from tools.pico.driver import PicoPlayer, SettledSim
-from tools.playdriver import open_game, play_to_end
+from tools.play.driver import open_game, play_to_end
 
 pytestmark = pytest.mark.board
 

@@ -8,7 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools import deploy, deploy_drive
+from tools.board import deploy
+from tools.board import drive as deploy_drive
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -109,7 +110,7 @@ def test_the_drive_boots_to_the_main_menu_from_its_own_files(tmp_path):
 import sys
 sys.path[:0] = [%r, %r]
 sys.path.append(%r)
-from tools import cpy_board
+from tools.sim import circuitpython as cpy_board
 cpy_board.install()
 from firmware.circuitpy.setup import setup
 hw = setup("board.json")
@@ -120,7 +121,7 @@ a.boot(hw.ticks_ms())
 a.step()
 print(firmware.__file__.startswith(%r), core.__file__.startswith(%r))
 print(type(a.stack.top()).__name__, a.stack.top().title)
-""" % (str(tmp_path), str(ROOT / "tools" / "cpython_board"), str(ROOT), *[str(tmp_path)] * 2)
+""" % (str(tmp_path), str(ROOT / "tools" / "sim" / "cpython"), str(ROOT), *[str(tmp_path)] * 2)
     out = subprocess.run(
         [sys.executable, "-c", prog], capture_output=True, text=True, cwd=tmp_path, timeout=120
     )

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.playdriver import GROUP_ROWS, PEEK_MS, RecordingSim, open_game, pass_around, tap
+from tools.play.driver import GROUP_ROWS, PEEK_MS, RecordingSim, open_game, pass_around, tap
 
 ROOT = Path(__file__).resolve().parents[1]
 MACROPAD = ROOT / "boards" / "macropad.json"
@@ -15,7 +15,7 @@ MACROPAD = ROOT / "boards" / "macropad.json"
 _START = """
 import json, sys
 sys.path.insert(0, %r)
-from tools.cpy_board.app import CpyApp
+from tools.sim.circuitpython.app import CpyApp
 run = CpyApp(json.load(open(%r)), %r)
 
 def lit():
@@ -146,7 +146,7 @@ say(p.phase == timer.DEFUSED)
 
 
 class Keypad(RecordingSim):
-    """The macropad sim; the playdriver's OK and BACK are the encoder's switch and KEY1, and
+    """The macropad sim; the play driver's OK and BACK are the encoder's switch and KEY1, and
     the history also has ("pixels", screen, private, hex) (as test_cpy_timebomb's)."""
 
     def _until(self, done):

@@ -1,5 +1,5 @@
 """The CircuitPython layer (firmware/circuitpy/) under CPython, with Blinka's displayio and the
-board stand-ins of tools/cpy_board: screens in terminalio's font, keys, encoder, ticks and
+board stand-ins of tools/sim/circuitpython: screens in terminalio's font, keys, encoder, ticks and
 NeoPixels on the macropad profile, the Pico + SSD1306 build's wiring. Each test runs in a
 subprocess: the stand-ins replace modules for the whole process."""
 
@@ -29,7 +29,7 @@ def _py(code, tmp_path):
 
 _START = """
 from PIL import Image, ImageChops
-from tools.cpy_board.app import CpyApp
+from tools.sim.circuitpython.app import CpyApp
 run = CpyApp(json.load(open(%r)), %r)
 
 def same(img, golden):
@@ -56,7 +56,7 @@ run.wait(500)
 print(run.screen())
 print(same(run.snap(), %r), same(run.snap(), %r))
 print(run.pins.refreshes > 0, run.hw.display.display.auto_refresh)
-from tools import cpy_board
+from tools.sim import circuitpython as cpy_board
 bus = cpy_board.panel_model(run.hw.display)
 print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display), bus.on,
       0 < bus.data_bytes < 1024 * run.pins.refreshes)
@@ -91,7 +91,7 @@ print(run.app.lay.cw, run.app.lay.lh, run.app.lay.cols, run.app.lay.body_rows, r
 def test_keys_and_encoder_detents_reach_the_app_as_presses(tmp_path):
     lines = _py(
         """
-from tools import cpy_board
+from tools.sim import circuitpython as cpy_board
 pins = cpy_board.install()
 from firmware.circuitpy import hardware
 hw = hardware.build(json.load(open(%r)))
@@ -128,7 +128,7 @@ print(hw.read_buttons() == 1 << names.index("UP"))
 def test_ticks_stay_on_core_ticks_circle_across_circuitpythons_2_29_wrap(tmp_path):
     lines = _py(
         """
-from tools import cpy_board
+from tools.sim import circuitpython as cpy_board
 pins = cpy_board.install()
 pins.now = (1 << 29) - 30
 from firmware.circuitpy import hardware
@@ -200,7 +200,7 @@ run.pins.analog[29] = 26000   # 26000 * 3300 * 3 // 65535 = 3927 mV on VSYS (1/3
 print(run.hw.battery())
 run.tap("ok")
 print(run.screen(), [t[0] for t in run.pins.trace][-1:], i2c[0].data_bytes > 0)
-from tools import cpy_board
+from tools.sim import circuitpython as cpy_board
 print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display))
 """,
         tmp_path,
@@ -219,7 +219,7 @@ print(cpy_board.frame_rgb(run.hw.display) == cpy_board.bitmap_rgb(run.hw.display
 def test_the_canvas_draws_terminalios_glyphs_and_composes_the_accented_letters(tmp_path):
     lines = _py(
         """
-from tools import cpy_board
+from tools.sim import circuitpython as cpy_board
 cpy_board.install(builtin_display=False)
 import terminalio
 from firmware.circuitpy.canvas import Canvas

@@ -1,7 +1,7 @@
 """A whole Time Bomb game on both CircuitPython profiles (the MacroPad, and the Pico + SSD1306
 build): the firmware on the CircuitPython layer (firmware/circuitpy/) under Blinka, every frame
 composited by displayio and sent over the display bus to the SH1106 or SSD1306 model
-(tools/cpy_board/simchild.py), in terminalio's font, played by the same driver as on the
+(tools/sim/circuitpython/simchild.py), in terminalio's font, played by the same driver as on the
 MicroPython sim board and ending as it does there."""
 
 import os
@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from tools import sim as simtool
-from tools.frames import frame_to_image
-from tools.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
-from tools.simproc import SimProc
+from tools.play.driver import RecordingSim, open_game, pass_around, play_to_end, step
+from tools.sim import cli as simtool
+from tools.sim.frames import frame_to_image
+from tools.sim.process import SimProc
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "host_tests" / "golden"
-# The playdriver's physical names, on the MacroPad: OK is the encoder's switch, UP/DOWN its turns.
+# The play driver's physical names, on the MacroPad: OK is the encoder's switch, UP/DOWN its turns.
 MACROPAD_KEYS = {"OK": "PUSH", "BACK": "KEY1"}
 PROFILES = ["macropad", "pico-ssd1306-circuitpython"]
 
@@ -34,7 +34,7 @@ class MacropadSim(RecordingSim):
         return super()._until(record)
 
     def send(self, *lines):
-        if self.profile["name"] != "macropad":  # the Pico's buttons have the playdriver's names
+        if self.profile["name"] != "macropad":  # the Pico's buttons have the play driver's names
             super().send(*lines)
             return
         out = []

@@ -12,10 +12,10 @@ import random
 import pytest
 
 from host_tests.support.faults import GAME_HEAP
-from tools import flash as mpy_flash
-from tools import simproc
-from tools.playdriver import GROUP_ROWS, games_with_screens
-from tools.simrun import errors
+from tools.play.driver import GROUP_ROWS, games_with_screens
+from tools.sim import flash as mpy_flash
+from tools.sim import process as simproc
+from tools.sim.lines import errors
 
 GAMES = games_with_screens()
 EVENTS = 100_000

@@ -19,10 +19,10 @@ import pytest
 from core import games
 from core import ruleset as rules
 from host_tests.support.faults import GAME_HEAP
-from tools import flash as mpy_flash
-from tools import playdriver
-from tools.playdriver import GROUP_ROWS, Recorder, games_with_screens
-from tools.simrun import echoed, errors, popen, run, screens, tap
+from tools.play import driver as playdriver
+from tools.play.driver import GROUP_ROWS, Recorder, games_with_screens
+from tools.sim import flash as mpy_flash
+from tools.sim.lines import echoed, errors, popen, run, screens, tap
 
 GAMES = games_with_screens()
 CUTS = 200  # at least this many kills over all games

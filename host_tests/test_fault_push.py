@@ -19,11 +19,11 @@ import time
 import pytest
 
 from host_tests.support.faults import MENU
-from tools import rulesets
-from tools.flash import make_flash
+from tools.board import rulesets
 from tools.runtimes import MICROPYTHON, ROOT, compiled
-from tools.simrun import HEAP, errors, run, screens
-from tools.vboard import VBoard, find_micropython
+from tools.sim.flash import make_flash
+from tools.sim.lines import HEAP, errors, run, screens
+from tools.vboard.server import VBoard, find_micropython
 
 CUTS = 40  # with test_fault_power's 160, over 200 cuts in all
 FILES = ("timebomb.json", "undercover.json", "itsabomb.json")

@@ -20,9 +20,9 @@ import pytest
 
 from core import games, ruleset
 from firmware import catalog, strings
-from tools.flash import make_flash
 from tools.runtimes import MICROPYTHON, ROOT, compiled
-from tools.simrun import HEAP, errors, run, screens, tap
+from tools.sim.flash import make_flash
+from tools.sim.lines import HEAP, errors, run, screens, tap
 
 PER_GAME = 10_000
 BATCH = 2_500

@@ -6,9 +6,9 @@ import json
 import pytest
 
 from host_tests.support.faults import GAME_HEAP, game_save
-from tools.flash import make_flash
 from tools.runtimes import ROOT
-from tools.simrun import HEAP, errors, run, screens, tap
+from tools.sim.flash import make_flash
+from tools.sim.lines import HEAP, errors, run, screens, tap
 
 MENU = (1, "SavesList", "Fusebox")
 RESUME = "Resume?"

@@ -13,7 +13,7 @@ from host_tests.support.framebuf_cases import (
     same,
     sweeps,
 )
-from tools.cpython_board import pyframebuf
+from tools.sim.cpython import pyframebuf
 
 
 @FAST

@@ -22,7 +22,7 @@ from host_tests.support.framebuf_cases import (
     same,
     sweeps,
 )
-from tools.cpython_board import pyframebuf
+from tools.sim.cpython import pyframebuf
 
 pg = pytest.importorskip("pygraphics")
 
@@ -86,10 +86,10 @@ def test_pygraphics_constructor_refuses_like_micropython():
 
 
 def sim_framebuf():
-    """tools/cpython_board/framebuf.py as the sim imports it (pyframebuf as a top-level module),
+    """tools/sim/cpython/framebuf.py as the sim imports it (pyframebuf as a top-level module),
     under a private name so that no other test finds a `framebuf` module."""
     sys.modules.setdefault("pyframebuf", pyframebuf)
-    path = ROOT / "tools" / "cpython_board" / "framebuf.py"
+    path = ROOT / "tools" / "sim" / "cpython" / "framebuf.py"
     spec = importlib.util.spec_from_file_location("_sim_framebuf", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

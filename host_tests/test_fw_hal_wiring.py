@@ -5,13 +5,13 @@ from pathlib import Path
 
 from PIL import Image
 
-from tools import wiring
+from tools.dev import wiring
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_docs_are_up_to_date_with_the_profiles():
-    assert wiring.main(["--check"]) == 0, "run: python -m tools.wiring"
+    assert wiring.main(["--check"]) == 0, "run: python -m tools wiring"
 
 
 def test_a_changed_profile_makes_the_check_fail(tmp_path):

@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tools.simproc import (  # noqa: E402
+from tools.sim.process import (  # noqa: E402
     MICROPYTHON,
     SimError,
     SimProc,

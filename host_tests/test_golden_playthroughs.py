@@ -2,7 +2,7 @@
 
 host_tests/golden/playthroughs/<ruleset>.txt holds, for seeds 1, 2 and 3 at the ruleset's
 smallest and largest table, the deal, every private look, every action with its events, every
-seat's view and the public view after each step, and the outcome (tools/mpy/golden.py prints
+seat's view and the public view after each step, and the outcome (tools/play/transcript.py prints
 them). Both CPython and the MicroPython unix port must print each file byte for byte. The other
 vector tests only compare the runtimes with each other, so a change that alters both alike (a
 deal, a rule, an event, a view, the RNG) would go unseen, and the seed the end screen prints as a
@@ -11,8 +11,8 @@ receipt would no longer replay the same game.
 When such a change is intended, rewrite the files (from CPython; it refuses if MicroPython
 disagrees) and review the diff before committing it:
 
-    .venv/bin/python -m tools.golden              # every shipped ruleset
-    .venv/bin/python -m tools.golden timebomb     # only firmware/rulesets/timebomb.json
+    .venv/bin/python -m tools.play.golden              # every shipped ruleset
+    .venv/bin/python -m tools.play.golden timebomb     # only firmware/rulesets/timebomb.json
 
 Nothing else writes them: this test only reads. The timer ruleset ("game": "timer") has no
 golden file: it is a countdown prop without seats, actions or outcome, so there is no game to
@@ -25,7 +25,7 @@ import pytest
 
 from core import ruleset
 from host_tests.support.rulesets import load_shipped
-from tools import golden
+from tools.play import golden
 
 GAMES = golden.shipped()
 
@@ -91,5 +91,5 @@ def test_a_changed_transcript_names_its_first_differing_line():
     assert "act 0 [1]" in diff and "act 0 [2]" in diff
     assert "line 4 differs" in golden.first_difference(golden_text, golden_text + "extra\n")
     assert "line 3 differs" in golden.first_difference(golden_text, "game x\nact 0 [1] -> []\n")
-    with pytest.raises(AssertionError, match="python -m tools.golden timebomb"):
+    with pytest.raises(AssertionError, match="python -m tools.play.golden timebomb"):
         check("timebomb", golden_text, "CPython")

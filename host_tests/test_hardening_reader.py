@@ -11,7 +11,7 @@ import pytest
 
 from core import ruleset
 from firmware import catalog
-from tools import rulesets
+from tools.board import rulesets
 from tools.runtimes import MICROPYTHON, ROOT, compiled
 
 SHIPPED = ROOT / "firmware" / "rulesets" / "timebomb.json"

@@ -1,4 +1,4 @@
-"""tools/hostaudio.py without a sound card: fake players on PATH capture the PCM it writes."""
+"""tools/sim/audio.py without a sound card: fake players on PATH capture the PCM it writes."""
 
 import array
 import sys
@@ -9,8 +9,8 @@ from itertools import groupby
 import pytest
 
 from host_tests.support.fakeplayer import CAPTURE, player
-from tools import hostaudio
-from tools.hostaudio import CHUNK, LOUDEST, MIN_HOLD, RATE
+from tools.sim import audio as hostaudio
+from tools.sim.audio import CHUNK, LOUDEST, MIN_HOLD, RATE
 
 
 @pytest.fixture

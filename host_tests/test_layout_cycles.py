@@ -1,4 +1,4 @@
-"""No import circles in core/ or firmware/: the static import graph has no cycle.
+"""No import circles in core/, firmware/ or tools/: the static import graph has no cycle.
 
 A circle works on CPython as long as nobody touches a half-initialised module at import time,
 and breaks the day an import moves or MicroPython imports in another order ("cannot import
@@ -9,7 +9,7 @@ The graph is read from the source: every `import` and `from ... import` at any d
 functions too: a deferred import still closes the circle at run time), relative imports resolved
 against the importing module's package. `import a.b.c` is an edge to the longest prefix that is
 a module of the tree; `from pkg import name` is an edge to `pkg.name` when that is a module,
-else to `pkg`. Imports of modules outside core/ and firmware/ are not edges. Imports built at
+else to `pkg`. Imports of modules outside the layers read are not edges. Imports built at
 run time (`__import__`, firmware/games' `package(id, part)`) are not seen.
 """
 
@@ -20,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("core", "firmware")
+HOST = ("tools",)  # the host side: a graph of its own (it may import core/ and firmware/)
 
 
 def modules(root, tops=LAYERS):
@@ -27,6 +28,8 @@ def modules(root, tops=LAYERS):
     out = {}
     for top in tops:
         for p in sorted((root / top).rglob("*.py")):
+            if "node_modules" in p.parts:  # the web page's and the emulator's npm packages
+                continue
             parts = list(p.relative_to(root).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts = parts[:-1]
@@ -169,12 +172,22 @@ def test_core_and_firmware_have_no_import_circle():
     )
 
 
+def test_tools_have_no_import_circle():
+    # tools/ is a package a job (sim, board, play, bench, ...): a job that needs another's piece
+    # imports it, and the two never need each other back.
+    found = cycles(ROOT, HOST)
+    assert not found, "%d import circle(s) in tools/:\n%s" % (len(found), "\n".join(found))
+
+
 def test_the_graph_reads_the_real_tree():
     # A wrong ROOT would find no modules and so no circles.
     mods = modules(ROOT)
     assert "core" in mods and "core.rng" in mods and "firmware.play.hub" in mods
     graph = edges(ROOT, mods)
     assert any(dep == "core.rng" for dep, _, _ in graph["core.timebomb"])
+    tools = modules(ROOT, HOST)
+    assert "tools.sim.process" in tools and "tools.bench.board" in tools
+    assert any(dep == "tools.sim.frames" for dep, _, _ in edges(ROOT, tools)["tools.pico"])
 
 
 def _tree(tmp_path, files):

@@ -167,7 +167,7 @@ def test_tests_never_import_another_test_module(path):
 def test_there_is_core_code_to_check():
     # A wrong ROOT would silently parametrize over nothing.
     assert "core/__init__.py" in _files("core")
-    assert "tools/mpy/playthrough.py" in _files("tools")  # and tools/ is read recursively
+    assert "tools/play/transcript.py" in _files("tools")  # and tools/ is read recursively
 
 
 GUARDED_CONST = "try:\n    from micropython import const\nexcept ImportError:\n    pass\n"
@@ -187,11 +187,17 @@ ALLOWED = [
     ("firmware/a.py", "import machine\nimport framebuf\nfrom micropython import const\n"),
     ("firmware/a.py", "import json\nimport os\nfrom time import ticks_ms\n"),
     ("firmware/a.py", GUARDED_TYPING),
-    ("tools/a.py", "from core import ruleset\nfrom firmware import buttons\nimport tools.sim\n"),
+    (
+        "tools/a.py",
+        "from core import ruleset\nfrom firmware import buttons\nimport tools.sim.cli\n",
+    ),
     ("tools/a.py", "from tools.runtimes import ROOT\nfrom . import simproc\n"),
     ("tools/sub/a.py", "from typing import Any\nfrom __future__ import annotations\n"),
     ("tools/a.py", "import host_testsuite\nfrom hosts import tests\n"),
-    ("host_tests/test_a.py", "from host_tests.support.appsim import start\nimport tools.sim\n"),
+    (
+        "host_tests/test_a.py",
+        "from host_tests.support.appsim import start\nimport tools.sim.cli\n",
+    ),
     ("host_tests/test_a.py", "from host_tests import support\nfrom .support import faults\n"),
     ("host_tests/support/a.py", "from host_tests.support.rulesets import RULESETS\n"),
 ]
@@ -201,7 +207,7 @@ REJECTED = [
     ("core/a.py", "x = 1\nfrom random import choice\n", 2, "from random import choice"),
     ("core/a.py", "import time\n", 1, "import time"),
     ("core/a.py", "from firmware import buttons\n", 1, "from firmware import buttons"),
-    ("core/a.py", "def f():\n    import tools.sim\n", 2, "import tools.sim"),
+    ("core/a.py", "def f():\n    import tools.sim.cli\n", 2, "import tools.sim.cli"),
     ("core/a.py", "from .. import tools\n", 1, "from .. import tools"),
     ("core/a.py", "from micropython import const\n", 1, "from micropython import const"),
     ("core/a.py", GUARDED_CONST.replace("const", "alloc_emergency_exception_buf"), 2, "alloc"),
@@ -211,7 +217,7 @@ REJECTED = [
     ("core/a.py", "if DEBUG:\n    from typing import Any\n", 2, "from typing import Any"),
     ("core/a.py", "from __future__ import annotations\n", 1, "__future__"),
     ("core/a.py", "m = __import__('json')\n", 1, "__import__('json')"),
-    ("firmware/a.py", "import tools.simproc\n", 1, "import tools.simproc"),
+    ("firmware/a.py", "import tools.sim.process\n", 1, "import tools.sim.process"),
     ("firmware/a.py", "\n\nfrom host_tests import helpers\n", 3, "from host_tests"),
     ("firmware/a.py", "from typing import Any\n", 1, "from typing import Any"),
     ("firmware/sub/a.py", "from ... import tools\n", 1, "from ... import tools"),

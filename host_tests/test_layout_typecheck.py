@@ -121,7 +121,13 @@ def findings(tmp_path_factory):
     _write(directory, ACCEPTED)
     _write(directory, REJECTED)
     cache = tmp_path_factory.mktemp("mypy_cache")
-    cmd = [sys.executable, "-m", "tools.typecheck", "--cache-dir=" + str(cache), str(directory)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "tools.dev.typecheck",
+        "--cache-dir=" + str(cache),
+        str(directory),
+    ]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert done.returncode in (0, 1), done.stdout + done.stderr  # 2 would be a crash or usage
     per_case = {}
@@ -149,4 +155,4 @@ def test_cpython_only_or_unknown_api_fails(findings, name):
 def test_make_typecheck_runs_this_command():
     # The guarantee above is only worth something if `make typecheck` is this same check.
     rule = (ROOT / "Makefile").read_text().split("\ntypecheck:", 1)[1].split("\n\n", 1)[0]
-    assert "-m tools.typecheck" in rule
+    assert "-m tools.dev.typecheck" in rule

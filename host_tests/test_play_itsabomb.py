@@ -17,7 +17,7 @@ from host_tests.support.play_itsabomb import (
     ruleset,
     seats,
 )
-from tools.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
+from tools.play.driver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
 
 
 def sim(seed, heap=HEAP, **kw):

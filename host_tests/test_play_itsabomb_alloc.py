@@ -47,7 +47,7 @@ print("round", *measure(8000))
 
 
 def run_case(w, h, colour, tmp_path):
-    from tools import simproc
+    from tools.sim import process as simproc
 
     flash = tmp_path / "flash"
     simproc.populate_flash(flash, simproc.sim_profile("pico-ssd1306"))

@@ -7,7 +7,7 @@ import tempfile
 
 from host_tests.support.frametext import has_text
 from host_tests.support.play_itsabomb import GROUP, HEAP, REALTIME, events, no_errors, ruleset
-from tools.playdriver import RecordingSim, open_game, tap
+from tools.play.driver import RecordingSim, open_game, tap
 
 R = 2700  # the sim board's buzzer resonance: the "beep" pattern's pitch
 

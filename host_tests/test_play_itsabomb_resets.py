@@ -13,8 +13,8 @@ import pytest
 
 from host_tests.support.appsim import compile_mpy
 from host_tests.support.play_itsabomb import COUNTDOWN, GROUP, HARD, NIGHT, STANDARD, seats
-from tools import simproc
-from tools.playdriver import RecordingSim, open_game, step
+from tools.play.driver import RecordingSim, open_game, step
+from tools.sim import process as simproc
 
 HEAP = "512k"
 # The fixed heap of the memory test: above the bisected minimum (see the module docstring) by a

@@ -22,8 +22,8 @@ from host_tests.support.play_itsabomb import (
     no_errors,
     ruleset,
 )
-from tools.playdriver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
-from tools.simproc import frame_to_image
+from tools.play.driver import REVEAL_MS, RecordingSim, open_game, play_to_end, tap
+from tools.sim.process import frame_to_image
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 3  # row A starts with a detonator, a red and a green cable: no explosive

@@ -5,7 +5,7 @@ and change nothing else."""
 import re
 
 from firmware import buzzer
-from tools.playdriver import GROUP_ROWS, RecordingSim, open_game, tap
+from tools.play.driver import GROUP_ROWS, RecordingSim, open_game, tap
 from tools.runtimes import ROOT
 
 NOPE_HZ = buzzer.PATTERNS[buzzer.NAMES.index("nope")][0]

@@ -33,7 +33,7 @@ DEFAULTS = [
 ]
 
 # The skins draw through framebuf: they are imported in a CPython with the sim's stand-in for it
-# (tools/cpython_board), as the sim runs them, so this test process keeps no framebuf of its own.
+# (tools/sim/cpython), as the sim runs them, so this test process keeps no framebuf of its own.
 ARITIES = """
 import inspect, json, sys
 from firmware.games import package
@@ -46,7 +46,7 @@ print(json.dumps(out))
 
 
 def _skin_arities(game):
-    path = os.pathsep.join((str(ROOT), str(ROOT / "tools" / "cpython_board")))
+    path = os.pathsep.join((str(ROOT), str(ROOT / "tools" / "sim" / "cpython")))
     env = dict(os.environ, PYTHONPATH=path)
     res = subprocess.run(
         [sys.executable, "-c", ARITIES, game, json.dumps(sorted(INTERFACE))],

@@ -6,8 +6,8 @@ import tempfile
 import pytest
 
 from host_tests.support.appsim import compile_mpy
-from tools import simproc
-from tools.playdriver import RecordingSim, open_game, pass_around, play_to_end, step
+from tools.play.driver import RecordingSim, open_game, pass_around, play_to_end, step
+from tools.sim import process as simproc
 
 HEAP = "512k"  # .py sources are compiled on the sim's heap (256k ran out compiling the setup
 # screen once the saved games and languages came in); the memory test uses .mpy at its own heap

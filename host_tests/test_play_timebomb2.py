@@ -3,7 +3,7 @@
 import pytest
 
 from host_tests.support.frametext import has_text
-from tools.playdriver import (
+from tools.play.driver import (
     DWELL_MS,
     GROUP_ROWS,
     PEEK_MS,

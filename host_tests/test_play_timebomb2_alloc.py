@@ -76,7 +76,7 @@ print("result", redraws(rev, 20), *measure(2000))
 
 
 def run_case(w, h, colour, tmp_path):
-    from tools import simproc
+    from tools.sim import process as simproc
 
     flash = tmp_path / "flash"
     simproc.populate_flash(flash, simproc.sim_profile("pico-ssd1306"))

@@ -10,8 +10,8 @@ import sys
 import tempfile
 
 from host_tests.support.appsim import compile_mpy
-from tools import simproc
-from tools.playdriver import GROUP_ROWS, RecordingSim, open_game, step
+from tools.play.driver import GROUP_ROWS, RecordingSim, open_game, step
+from tools.sim import process as simproc
 
 GROUP = GROUP_ROWS["timebomb2"]
 HEAP = "512k"  # .py sources compile on the sim heap; budgets are measured with .mpy

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from host_tests.support.frametext import has_text
-from tools.playdriver import (
+from tools.play.driver import (
     DWELL_MS,
     GROUP_ROWS,
     PEEK_MS,
@@ -24,7 +24,7 @@ from tools.playdriver import (
     play_to_end,
     tap,
 )
-from tools.simproc import frame_to_image
+from tools.sim.process import frame_to_image
 
 ROOT = Path(__file__).resolve().parents[1]
 GROUP = GROUP_ROWS["timebomb2"]

@@ -10,8 +10,8 @@ import pytest
 from core import ruleset
 from core.undercover import Game
 from host_tests.support.appsim import compile_mpy
-from tools import simproc
-from tools.playdriver import GROUP_ROWS, RecordingSim, open_game, pass_around, play_to_end, step
+from tools.play.driver import GROUP_ROWS, RecordingSim, open_game, pass_around, play_to_end, step
+from tools.sim import process as simproc
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = (1, 2, 3, 4, 5)

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from tools import sim as simtool
-from tools.simproc import SimProc
+from tools.sim import cli as simtool
+from tools.sim.process import SimProc
 
 # A small app on the real hardware layer and the firmware's Buttons: logs every button event
 # (with the loop's clock) and wire change. STALL_MS: a slow step (a busy machine, a game's

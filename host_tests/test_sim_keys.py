@@ -4,8 +4,9 @@ until the next key, escapes cut by a read, the size a display needs, where the f
 import os
 from argparse import Namespace
 
-from tools import sim, simproc
-from tools.sim_keys import KeyReader, take_keys
+from tools.sim import cli as sim
+from tools.sim import process as simproc
+from tools.sim.keys import KeyReader, take_keys
 
 
 def test_a_key_taps_its_button_and_every_tap_is_sent():

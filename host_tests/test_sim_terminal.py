@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from host_tests.support.fakeplayer import player
-from tools import sim
+from tools.sim import cli as sim
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_port = pytest.mark.skipif(bool(sim.unix_port_missing()), reason="no MicroPython unix port")

@@ -164,11 +164,13 @@ def test_random_playout_keeps_every_rule(players, seed, data):
 
 @pytest.mark.parametrize("name", sorted(p.name for p in RULESETS.glob("timebomb2*.json")))
 def test_same_transcript_on_both_runtimes(name):
-    script = runtimes.ROOT / "tools" / "mpy" / "playthrough.py"
+    script = runtimes.ROOT / "tools" / "play" / "transcript.py"
     # 80k as Undercover's: the script runs from source and fails below about 62k on the unix
     # port, where the GC's conservative stack scan makes the last KB vary from run to run (64k
     # failed once in a full run). Heap is not what this test checks: the alloc tests do.
-    text = runtimes.same_on_both(script, RULESETS / name, 1, 2, 3, heap="80k")
+    text = runtimes.same_on_both(
+        script, RULESETS / name, "players=all", "views=looks", 1, 2, 3, heap="80k"
+    )
     ends = [line for line in text.splitlines() if line.startswith("end ")]
     assert len(ends) == 3 * 3  # three seeds at each of 4, 5 and 6 players
     assert all('"swat"' in e or '"terrorists"' in e for e in ends)

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from host_tests.support.rulesets import RULESETS
-from tools import balance
 from tools.__main__ import main as cli
+from tools.play import balance
 
 FAST = settings(max_examples=25, deadline=None)
 

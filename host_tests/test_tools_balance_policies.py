@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from core import games
 from host_tests.support.rulesets import load_shipped
-from tools import balance, policies
+from tools.play import balance, policies
 
 FAST = settings(max_examples=25, deadline=None)
 

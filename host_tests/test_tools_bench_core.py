@@ -7,8 +7,8 @@ import pytest
 
 from tools.runtimes import ROOT, run_cpython, run_micropython
 
-PLAYOUTS = ROOT / "tools" / "mpy" / "playouts.py"
-PLAYONCE = ROOT / "tools" / "mpy" / "playonce.py"
+PLAYOUTS = ROOT / "tools" / "bench" / "playouts.py"
+PLAYONCE = ROOT / "tools" / "bench" / "playonce.py"
 RULESETS = ROOT / "firmware" / "rulesets"
 
 

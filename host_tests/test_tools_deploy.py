@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from host_tests.support.deployed import boot_on_vboard
-from tools import deploy, simproc
-from tools.vboard import VBoard, find_micropython
+from tools.board import deploy
+from tools.sim import process as simproc
+from tools.vboard.server import VBoard, find_micropython
 
 pytestmark = pytest.mark.skipif(not find_micropython(), reason="no MicroPython unix port")
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +30,7 @@ def tree(tmp_path_factory):
     skip = shutil.ignore_patterns("__pycache__")
     for folder in ("core", "firmware", "boards"):
         shutil.copytree(ROOT / folder, root / folder, ignore=skip)
-    (root / "tools").mkdir()
+    (root / deploy.SIM_HAL).parent.mkdir(parents=True)
     shutil.copy(ROOT / deploy.SIM_HAL, root / deploy.SIM_HAL)
     return root
 

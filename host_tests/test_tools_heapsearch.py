@@ -1,6 +1,6 @@
-"""tools/heapsearch.py: the smallest heap a workload runs in, when 'works' is not monotone."""
+"""tools/bench/heapsearch.py: the smallest heap a workload runs in, when 'works' isn't monotone."""
 
-from tools import heapsearch
+from tools.bench import heapsearch
 
 
 def test_a_monotone_workload_gets_its_threshold():

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import names
-from tools.vboard import VBoard, find_micropython
+from tools.board import names
+from tools.vboard.server import VBoard, find_micropython
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_vboard = pytest.mark.skipif(not find_micropython(), reason="no MicroPython unix port")

@@ -32,7 +32,13 @@ def test_every_folder_of_code_the_verbs_use_is_installed():
             folder = src.parent.relative_to(ROOT)
             if "__pycache__" not in folder.parts:
                 assert ".".join(folder.parts) in packages, folder
-    assert {"boards", "firmware.rulesets", "tools.mpy", "tools.cpython_board"} <= packages
+    assert {
+        "boards",
+        "firmware.rulesets",
+        "tools.play",
+        "tools.sim.cpython",
+        "tools.sim.circuitpython",
+    } <= packages
     assert not {p for p in packages if p.split(".")[0] in ("host_tests", "build", "docs")}
 
 

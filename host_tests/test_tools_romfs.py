@@ -1,5 +1,6 @@
-"""The ROMFS image deploy builds (tools/romfs.py, mpremote's writer), the order it is written in,
-and the firmware check of the flash map (tools/firmware.py), on the host."""
+"""The ROMFS image deploy builds (tools/board/romfs.py, mpremote's writer), the order it is written
+in,
+and the firmware check of the flash map (tools/firmware/flashmap.py), on the host."""
 
 import ast
 import binascii
@@ -15,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from core import games
-from tools import deploy, firmware, pico, romfs
-from tools.vboard import find_micropython
+from tools import pico
+from tools.board import deploy, romfs
+from tools.firmware import flashmap as firmware
+from tools.vboard.server import find_micropython
 
 ROOT = Path(__file__).resolve().parents[1]
 BLOCK = 4096
@@ -80,7 +83,7 @@ def test_the_header_gives_the_images_length_and_anything_else_is_not_an_image():
 
 class FakeFlash:
     """A board session whose ROMFS partition is a NOR flash in host memory: it answers the execs
-    tools/romfs.py sends (erase sets 0xFF, program can only clear bits) and logs each step."""
+    tools/board/romfs.py sends (erase sets 0xFF, program only clears bits), logging each step."""
 
     def __init__(self, size=64 * BLOCK, flip=None):
         self.mem = bytearray(b"\xff" * size)
@@ -223,7 +226,7 @@ class NotABlockDevice(romfs.Partition):
 def test_a_partition_deploy_cannot_write_is_refused_before_the_board_changes(
     tmp_path, monkeypatch
 ):
-    from tools.vboard import VBoard
+    from tools.vboard.server import VBoard
 
     monkeypatch.setattr(romfs, "Partition", NotABlockDevice)
     with VBoard(tmp_path / "flash") as board:

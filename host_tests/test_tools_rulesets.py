@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from core import ruleset
-from tools import rulesets
-from tools.vboard import VBoard, find_micropython
+from tools.board import rulesets
+from tools.vboard.server import VBoard, find_micropython
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "firmware" / "rulesets" / "timebomb.json"

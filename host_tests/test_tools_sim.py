@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tools import sim, simproc
+from tools.sim import cli as sim
+from tools.sim import process as simproc
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "host_tests" / "golden"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tools.vboard import VBoard, find_micropython
+from tools.vboard.server import VBoard, find_micropython
 
 pytestmark = pytest.mark.skipif(not find_micropython(), reason="no MicroPython unix port")
 MPREMOTE = [sys.executable, "-m", "mpremote"]

@@ -8,7 +8,7 @@ from host_tests.support.rulesets import RULESETS
 from host_tests.support.undercover import EFFECTS, deck_ruleset
 from tools import runtimes
 
-PLAYTHROUGH = runtimes.ROOT / "tools" / "mpy" / "playthrough.py"
+PLAYTHROUGH = runtimes.ROOT / "tools" / "play" / "transcript.py"
 # The 64k heap of the other games' vectors is not enough for Undercover on the 64-bit unix port
 # (it needs about 72k with the physical deck and 80k with the house deck: see the report that
 # came with core/undercover); 80k is the smallest heap where every seed set passes.
@@ -24,7 +24,9 @@ def check_transcript(text):
 
 @pytest.mark.parametrize("name", ["undercover.json", "undercover-basic.json"])
 def test_shipped_rulesets_play_the_same_on_both_runtimes(name):
-    text = runtimes.same_on_both(PLAYTHROUGH, RULESETS / name, 1, 2, 3, heap=HEAP)
+    text = runtimes.same_on_both(
+        PLAYTHROUGH, RULESETS / name, "players=all", "views=looks", 1, 2, 3, heap=HEAP
+    )
     check_transcript(text)
     if name == "undercover.json":
         assert '"location"' in text and "remind" not in text
@@ -39,7 +41,9 @@ def test_every_effect_plays_the_same_on_both_runtimes(tmp_path):
     obj["locations"] = [cards[r::4] for r in range(4)]
     path = tmp_path / "undercover-effects.json"
     path.write_text(json.dumps(obj))
-    text = runtimes.same_on_both(PLAYTHROUGH, path, 4, 5, 6, heap=HEAP)
+    text = runtimes.same_on_both(
+        PLAYTHROUGH, path, "players=all", "views=looks", 4, 5, 6, heap=HEAP
+    )
     check_transcript(text)
     for step in ('"step":"pass"', '"intel":'):
         assert step in text

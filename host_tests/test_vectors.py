@@ -1,8 +1,8 @@
 """Playthrough vectors: every shipped game ruleset plays identically on CPython and MicroPython.
 
-tools/mpy/playthrough.py plays seeded random games at every player count, saving and resuming
+tools/play/transcript.py plays seeded random games at every player count, saving and resuming
 through JSON after every step; the transcripts of both runtimes must match byte for byte, with
-MicroPython's heap limited to 64 KB.
+MicroPython's heap limited to 72 KB (80 KB for Undercover).
 """
 
 import json
@@ -12,7 +12,7 @@ import pytest
 from host_tests.support.rulesets import RULESETS
 from tools.runtimes import ROOT, same_on_both
 
-PLAYTHROUGH = ROOT / "tools" / "mpy" / "playthrough.py"
+PLAYTHROUGH = ROOT / "tools" / "play" / "transcript.py"
 
 
 def game_rulesets():
@@ -30,12 +30,24 @@ def game_rulesets():
 # The engine alone, .mpy, on the 64-bit unix port: Time Bomb, TimeBomb II and It's a Bomb! need
 # 62-64 KB since one package a game (58 before: the registry and the shared looks base are
 # resident), Undercover 74; each budget keeps a few KB of margin, so growth still fails here.
+# The transcript writer is compiled from source on that heap too: since it is one script for the
+# golden files and the vectors (tools/play/transcript.py, #24) it takes about 6 KB more than the
+# vectors' own script did (It's a Bomb!'s hard scenario, seeds 1-3 at every table: 64 -> 70 KB).
 HEAPS = {"undercover.json": "80k", "undercover-basic.json": "80k"}
 
 
 @pytest.mark.parametrize("name", game_rulesets())
 def test_transcripts_match_on_both_runtimes(name):
-    text = same_on_both(PLAYTHROUGH, RULESETS / name, 1, 2, 3, heap=HEAPS.get(name, "68k"))
+    text = same_on_both(
+        PLAYTHROUGH,
+        RULESETS / name,
+        "players=all",
+        "views=looks",
+        1,
+        2,
+        3,
+        heap=HEAPS.get(name, "72k"),
+    )
     ends = [line for line in text.splitlines() if line.startswith("end ")]
     assert ends, "no game finished"
     assert all("null" not in e for e in ends), "a playthrough hit the step limit"

@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from host_tests.support.webpage import web_url  # noqa: F401 (a fixture)
-from tools.frames import frame_to_image
+from tools.sim.frames import frame_to_image
 from tools.web import browser
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -2,7 +2,7 @@
 presses, and a saved game that survives a reload of the page and the Reset button."""
 
 from host_tests.support.webpage import BrowserSim, web_url  # noqa: F401 (a fixture)
-from tools.playdriver import RecordingSim, open_game, play_to_end, step
+from tools.play.driver import RecordingSim, open_game, play_to_end, step
 from tools.web import browser
 
 # These games run the board's clock three times as fast (the page's clock=3; the driver divides

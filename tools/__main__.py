@@ -54,7 +54,7 @@ def parser():
         "--runtime",
         choices=("auto", "micropython", "cpython"),
         default="auto",
-        help="auto: the MicroPython unix port where installed, else CPython (tools/cpython_board)",
+        help="auto: the MicroPython unix port where installed, else CPython (tools/sim/cpython)",
     )
     p.add_argument("--mute", action="store_true", help="do not play the buzzer on the host")
     where = p.add_mutually_exclusive_group()
@@ -163,6 +163,11 @@ def parser():
         help="port on 127.0.0.1 (default: the first free of 47200-47299)",
     )
 
+    p = verbs.add_parser("wiring", help="write docs/wiring.md and its picture from boards/")
+    from tools.dev import wiring
+
+    wiring.options(p)
+
     p = verbs.add_parser("firmware", help="check a MicroPython build against the flash map")
     acts = p.add_subparsers(dest="action", metavar="ACTION")
     acts.required = True
@@ -183,27 +188,29 @@ def main(argv=None):
     if args.verb == "run":
         from tools import run as verb
     elif args.verb == "sim":
-        from tools import sim as verb
+        from tools.sim import cli as verb
     elif args.verb == "vboard":
-        from tools import vboard as verb
+        from tools.vboard import server as verb
     elif args.verb == "deploy" and args.drive:
-        from tools import deploy_drive as verb
+        from tools.board import drive as verb
     elif args.verb == "deploy":
-        from tools import deploy as verb
+        from tools.board import deploy as verb
     elif args.verb == "pico":
         from tools.pico import cli as verb
     elif args.verb == "balance":
-        from tools import balance as verb
+        from tools.play import balance as verb
     elif args.verb == "web":
         from tools.web import build as verb
     elif args.verb == "names":
-        from tools import names as verb
+        from tools.board import names as verb
     elif args.verb == "figures":
-        from tools import figures as verb
+        from tools.board import figures as verb
+    elif args.verb == "wiring":
+        from tools.dev import wiring as verb
     elif args.verb == "firmware":
-        from tools import firmware as verb
+        from tools.firmware import flashmap as verb
     else:
-        from tools import rulesets as verb
+        from tools.board import rulesets as verb
     try:
         talks = not getattr(args, "package_json", False) and not getattr(args, "drive", None)
         if talks and getattr(args, "port", 0) is None:  # a verb that talks to a board, none given

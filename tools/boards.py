@@ -3,7 +3,9 @@
 import json
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tools.runtimes import ROOT as TOOLS_ROOT
+
+ROOT = str(TOOLS_ROOT)
 
 
 def names(root=ROOT):

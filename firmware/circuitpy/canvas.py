@@ -10,7 +10,7 @@ be found and moved, hidden or rebuilt whenever a rect covers one; and adafruit_d
 makes a new Bitmap for each text change (a Label is a Group + Palette + TileGrid + Bitmap). So
 one bitmap_label.Label renders the whole font once at boot, and its bitmap becomes two glyph
 strips (ink 1 on 0 and 0 on 1); text() blits cells from them with bitmaptools in C: no
-allocation per draw. tools/bench_cpy_text.py measures both ways (RAM and time).
+allocation per draw. tools/bench/circuitpython_text.py measures both ways (RAM and time).
 
 The accented letters the languages need (firmware/ui/text.py EXTRA) are composed here from the
 font's own base letter and a mark (or, for the sharp s, drawn): CircuitPython builds

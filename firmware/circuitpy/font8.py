@@ -1,7 +1,11 @@
 """MicroPython's 8x8 font (font_petme128_8x8, MIT licence) for CircuitPython, which has no
 framebuf: ASCII 32..127, 8 column bytes a glyph, least significant bit at the top (as
-modframebuf.c draws it; the table of tools/cpython_board/pyframebuf.py, which
-test_framebuf_standin checks against the unix port).
+modframebuf.c draws it). The pure-Python framebuf of the CPython sim
+(tools/sim/cpython/pyframebuf.py) draws with it too; test_framebuf_standin checks it against the
+unix port's, and the command that prints the unix port's table is:
+  .venv/bin/micropython -c "import framebuf; b = bytearray(8); f = framebuf.FrameBuffer(b, 8,
+  8, framebuf.MONO_VLSB); print(b''.join(bytes(f.fill(0) or f.text(chr(c), 0, 0, 1) or b)
+  for c in range(32, 128)).hex())"
 """
 
 FONT = bytes.fromhex(

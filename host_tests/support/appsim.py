@@ -1,13 +1,13 @@
 """The app on the sim board for tests: started from source or .mpy, its screen log and errors."""
 
-from tools import simproc
+from tools.sim import process as simproc
 
 HEAP = "512k"  # source (.py) is compiled on the sim's heap; budgets are measured with .mpy
 
 
 def compile_mpy(flash):
     """Replace firmware/ and core/ sources in a flash folder by .mpy, as deploy does."""
-    from tools import bench_app
+    from tools.bench import app as bench_app
 
     bench_app.compile_flash(flash)
 

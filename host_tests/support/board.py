@@ -49,8 +49,8 @@ IMAGES = {"stock": "pico-deployed", "romfs": "pico-romfs-deployed"}
 def image(tmp_path_factory, firmware="stock"):
     """(flash image path, deploy summary): the firmware deployed to a blank board with the real
     mpremote transport, once per run and firmware kind; xdist workers share it (the first makes
-    it, under a lock). firmware="romfs": the ROMFS build, the code in /rom (tools/romfs.py)."""
-    from tools import deploy
+    it, under a lock). firmware="romfs": the ROMFS build, the code in /rom (board/romfs.py)."""
+    from tools.board import deploy
 
     require(firmware)
     base = tmp_path_factory.getbasetemp()
@@ -88,7 +88,7 @@ def booted(tmp_path_factory, name, firmware="stock"):
 
 def board_run(p, code):
     """Run code on the board's raw REPL (interrupting the app) and return what it printed."""
-    from tools import deploy
+    from tools.board import deploy
 
     p.go()
     with deploy.Board(p.url) as b:
@@ -112,7 +112,7 @@ def cpy_image(tmp_path_factory, seed=None):
     """A 2 MB flash image for Pico(firmware="circuitpython"): CIRCUITPY holding what
     `python -m tools deploy --board pico-ssd1306-circuitpython --drive DIR` copies (plus /seed.txt
     for a fixed deal), nvm blank. Made once per run; xdist workers share it, as image() does."""
-    from tools import deploy_drive
+    from tools.board import drive as deploy_drive
     from tools.pico import circuitpy
 
     require("circuitpython")

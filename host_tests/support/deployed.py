@@ -2,7 +2,7 @@
 
 import time
 
-from tools import deploy
+from tools.board import deploy
 
 
 def boot_on_vboard(board, *lines):

@@ -99,7 +99,7 @@ LIKE_PG = {
     "texts": st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=10),
 }
 FULL = {"kinds": LIKE_PG["kinds"] + ["line", "text"], "colours": colours, "texts": texts}
-# What the sim's framebuf (tools/cpython_board/framebuf.py: pygraphics with MicroPython's font)
+# What the sim's framebuf (tools/sim/cpython/framebuf.py: pygraphics with MicroPython's font)
 # draws like MicroPython: everything, in colours that fit a C int.
 LIKE_SIM = dict(LIKE_PG, kinds=LIKE_PG["kinds"] + ["line", "text"], texts=texts)
 

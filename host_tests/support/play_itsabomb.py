@@ -4,7 +4,7 @@ their rulesets, and what a game's log says."""
 import json
 
 from host_tests.support.rulesets import RULESETS
-from tools.playdriver import GROUP_ROWS
+from tools.play.driver import GROUP_ROWS
 
 HEAP = "512k"  # .py sources are compiled on the sim's heap; the memory test uses .mpy
 GROUP = GROUP_ROWS["itsabomb"]

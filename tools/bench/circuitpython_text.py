@@ -1,7 +1,7 @@
 """How the CircuitPython build should draw its text, measured under Blinka: RAM and time of three
 ways of putting a screen of terminalio text on the display's bitmap.
 
-    python -m tools.bench_cpy_text [--frames N]
+    python -m tools.bench.circuitpython_text [--frames N]
 
   strips     what firmware/circuitpy/canvas.py does: adafruit_display_text's bitmap_label renders
              the font once into two 1-bit glyph strips; each text() blits cells from them
@@ -10,14 +10,14 @@ ways of putting a screen of terminalio text on the display's bitmap.
   group      a pool of bitmap_label.Labels in a displayio Group over the bitmap, one a text run,
              its .text set each frame (text the compositor draws, not in the bitmap)
 Each draws on the Pico build's display (adafruit_displayio_ssd1306 on the I2C panel model of
-tools/cpy_board) and refreshes it, as show() does. For each: what the one-off setup keeps
+tools/sim/circuitpython) and refreshes it, as show() does. For each: what the one-off setup keeps
 (bytes, tracemalloc), and per frame of the main menu's six lines (drawn `--frames` times): the
 time of drawing and refreshing, and how far its allocations peak above where it started
 (tracemalloc: the heap churn a board's GC would have to collect, Blinka's own included).
 Blinka's displayio is CPython code: the times rank the ways, the board's are its own
 (CircuitPython does the bitmaps in C); the allocation counts carry over in kind.
 
-    python -m tools.bench_cpy_text --unix-heap
+    python -m tools.bench.circuitpython_text --unix-heap
 
 The heap the layer's Python takes, on the MicroPython unix port (`-X heapsize=512k`, 64-bit:
 an upper bound for the RP2040's 32-bit objects): gc.mem_free() before and after importing
@@ -35,9 +35,9 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from tools import cpy_board
+from tools.runtimes import ROOT
+from tools.sim import circuitpython as cpy_board
 
-ROOT = Path(__file__).resolve().parents[1]
 # The main menu's lines (the title, the rows) as the app draws them, one text() each.
 LINES = ("Fusebox", "Time Bomb", "Undercover", "TimeBomb II", "It's a Bomb!", "Bomb timer")
 
@@ -151,7 +151,7 @@ def unix_heap():
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.bench_cpy_text")
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.circuitpython_text")
     ap.add_argument("--frames", type=int, default=20)
     ap.add_argument("--unix-heap", action="store_true", help="the layer's heap on the unix port")
     args = ap.parse_args(argv)
@@ -200,7 +200,7 @@ def main(argv=None):
     ]
     strip = strips_canvas._ink[1]
     bits = ((strip.width + 31) // 32 * 4) * strip.height  # 1 bit a pixel, rows of 32-bit words
-    print("bench_cpy_text: %d frames of the main menu's %d lines" % (args.frames, len(LINES)))
+    print("circuitpython_text: %d frames of the main menu's %d lines" % (args.frames, len(LINES)))
     print("  glyph strips: 2 x %dx%d 1-bit bitmaps = %d bytes of pixels" % (
         strip.width, strip.height, 2 * bits))  # fmt: skip
     print("  %-7s %14s %12s %22s" % ("way", "setup kept B", "ms/frame", "frame's peak alloc B"))

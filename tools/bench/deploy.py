@@ -1,6 +1,6 @@
 """Benchmark: deploy vs a plain `mpremote cp -r` of the sources, to fresh virtual boards.
 
-    .venv/bin/python -m tools.bench_deploy [--board pico-ssd1306] [--baud 115200]
+    .venv/bin/python -m tools.bench.deploy [--board pico-ssd1306] [--baud 115200]
 
 Both copy the same snapshot of the tree (core/, firmware/, main.py, rulesets, board profile).
 Bytes are counted twice: file bytes that land on the flash, and bytes the host sent over the
@@ -10,14 +10,16 @@ time includes compiling with mpy-cross from a cold build folder.
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
-from tools import deploy
-from tools.vboard import VBoard
+from tools.board import deploy
+from tools.runtimes import ROOT
+from tools.vboard.server import VBoard
 
 
 def _quiet(*_):
@@ -28,7 +30,7 @@ def snapshot(dest):
     skip = shutil.ignore_patterns("__pycache__", "*.pyc")
     for folder in ("core", "firmware", "boards"):
         shutil.copytree(os.path.join(deploy.ROOT, folder), os.path.join(dest, folder), ignore=skip)
-    os.makedirs(os.path.join(dest, "tools"), exist_ok=True)  # the sim's HAL, for a sim board
+    os.makedirs(os.path.dirname(os.path.join(dest, deploy.SIM_HAL)), exist_ok=True)  # a sim's HAL
     shutil.copy(os.path.join(deploy.ROOT, deploy.SIM_HAL), os.path.join(dest, deploy.SIM_HAL))
     return dest
 
@@ -54,8 +56,34 @@ def plain_copy(url, tree, board):
     subprocess.run(cmd, cwd=tree, check=True, capture_output=True)
 
 
+def section(row):
+    """`make bench`'s deploy rows, from this module's own run in a child process."""
+    res = subprocess.run(
+        [sys.executable, "-m", "tools.bench.deploy"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+    text = res.stdout
+    how = "tools/bench/deploy.py, fresh vboards, same run"
+    for label, key in (
+        ("deploy (full, cold mpy-cross)", "full deploy"),
+        ("mpremote cp -r of the sources", "mpremote cp -r (sources)"),
+        ("deploy again, nothing changed", "no-change redeploy"),
+    ):
+        m = re.search(re.escape(label) + r"\s+([\d.]+)\s+(\S+)\s+(\d+)", text)
+        if m:
+            row("deploy", key, "%s s, %s sent" % (m.group(1), m.group(3)), how)
+    m = re.search(r"ratio deploy / cp -r: time ([\d.]+), flash bytes ([\d.]+)", text)
+    if m:
+        row("deploy", "ratio deploy / cp -r", "time %s, flash %s" % m.groups(), how)
+    if not m:
+        row("deploy", "deploy", "failed", (res.stderr.strip().splitlines() or ["?"])[-1])
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.bench_deploy", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.deploy", description=__doc__)
     ap.add_argument("--board", default="pico-ssd1306")
     ap.add_argument("--baud", type=int, help="pace the vboard like a UART (default: unpaced)")
     args = ap.parse_args(argv)

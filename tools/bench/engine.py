@@ -16,7 +16,7 @@ from core import games
 from tools.runtimes import ROOT, run_cpython, run_micropython
 
 RULESETS = ROOT / "firmware" / "rulesets"
-MPY = ROOT / "tools" / "mpy"
+MPY = ROOT / "tools" / "bench"
 
 
 def game_rulesets():
@@ -76,6 +76,20 @@ print(measure())
 """
 
 
+def section(row, ms=1500):
+    """`make bench`'s engine rows: random playouts per second on both runtimes."""
+    for path in game_rulesets():
+        n = largest(path)
+        cp = rate(run_cpython(MPY / "playouts.py", path, n, ms))
+        mp = rate(run_micropython(MPY / "playouts.py", path, n, ms))
+        row(
+            "engine",
+            "%s, %d players" % (path.name, n),
+            "CPy %s/s, MPy %s/s" % (cp, mp),
+            "random playouts, %.1f s each" % (ms / 1000),
+        )
+
+
 def main():
     print("Fusebox core benchmark (engine only; MicroPython = unix port, core as .mpy)")
     print()
@@ -107,7 +121,9 @@ def main():
         % res.stdout.strip()
     )
     print("playouts/s: random legal actions to the end, 3 s per runtime; min heap: smallest")
-    print("-X heapsize in which tools/mpy/playonce.py finishes one seeded game (bisected, 1 KB).")
+    print(
+        "-X heapsize in which tools/bench/playonce.py finishes one seeded game (bisected, 1 KB)."
+    )
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Live-heap peaks of the firmware on 32-bit MicroPython (wasm32) next to the 64-bit unix port.
 
-    python -m tools.bench_wasm32            # idle app + one whole game per shipped game ruleset
-    python -m tools.bench_wasm32 --only idle,timebomb.json --heap
+    python -m tools.bench.wasm32            # idle app + one whole game per shipped game ruleset
+    python -m tools.bench.wasm32 --only idle,timebomb.json --heap
 
 Every heap figure so far comes from the unix port, which is 64-bit: its pointers and object
 headers are twice an RP2040's. The npm package @micropython/micropython-webassembly-pyscript is
@@ -21,17 +21,17 @@ import tempfile
 import time
 from pathlib import Path
 
-from tools import bench
-from tools.flash import make_flash
+from tools.bench import sim as bench
 from tools.runtimes import MICROPYTHON, ROOT
-from tools.simrun import echoed, errors
+from tools.sim.flash import make_flash
+from tools.sim.lines import echoed, errors, run
 
 NPM_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 NPM_VERSION = "1.27.0"
 CACHE = ROOT / "build" / "mpwasm"  # build/ is git-ignored
 HEAP = "1024k"  # both runtimes: far more than any workload needs, so nothing is squeezed
-SEED = 8  # the seed bench.record_game plays its games with
-IDLE = ["wait 200", "press DOWN", "wait 60", "release DOWN", "wait 10000"]  # as bench.memory
+SEED = 8  # the seed bench.sim.record_game plays its games with
+IDLE = ["wait 200", "press DOWN", "wait 60", "release DOWN", "wait 10000"]  # as bench.sim.memory
 
 # The wasm port's gc.collect() only sets a flag: it collects when control is back in JavaScript,
 # where no C stack can hold roots (ports/webassembly/main.c, split heap auto). So the firmware
@@ -150,7 +150,7 @@ def ensure_wasm():
     """The node runner script, installing the pinned npm package into CACHE on first use."""
     node, npm = shutil.which("node"), shutil.which("npm")
     if not node or not npm:
-        sys.exit("bench_wasm32 needs Node.js (>= 18) and npm on PATH to run the wasm32 port")
+        sys.exit("bench.wasm32 needs Node.js (>= 18) and npm on PATH to run the wasm32 port")
     pkg = CACHE / "node_modules" / NPM_PACKAGE / "package.json"
     if not pkg.exists() or json.loads(pkg.read_text())["version"] != NPM_VERSION:
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -210,13 +210,13 @@ def measure(label, flash, lines, node_cmd):
 
 
 def smallest_64(flash, lines, idle):
-    """The unix port's smallest -X heapsize (KB) for the same lines, as bench.py finds it."""
-    want = echoed(bench.run(flash, lines, seed=SEED, heap=HEAP))
+    """The unix port's smallest -X heapsize (KB) for the same lines, as bench/sim.py finds it."""
+    want = echoed(run(flash, lines, seed=SEED, heap=HEAP))
 
     def works(kb):
         for p in (flash / "data").iterdir():
             p.unlink()
-        out = bench.run(flash, lines, seed=SEED, heap="%dk" % kb)
+        out = run(flash, lines, seed=SEED, heap="%dk" % kb)
         if idle:
             return not errors(out) and any(x.startswith("log screen 1 ") for x in out)
         return echoed(out) == want and not errors(out)
@@ -236,7 +236,7 @@ def workloads(flash, only):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.bench_wasm32", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.wasm32", description=__doc__)
     ap.add_argument("--only", default="", help="idle and/or ruleset file names, comma-separated")
     ap.add_argument("--heap", action="store_true", help="also bisect the 64-bit smallest heap")
     args = ap.parse_args(argv)

@@ -12,8 +12,9 @@ from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
 from tools import boards
+from tools.runtimes import ROOT as TOOLS_ROOT
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = str(TOOLS_ROOT)
 PACKAGES = ("core", "firmware")
 CHUNK = 3072  # bytes of file data per exec: ~4 KB of base64 source, small for a Pico's heap
 # Files per hash or rename exec: a board answers each within mpremote's fixed 10 s wait (116
@@ -23,8 +24,8 @@ MANIFEST = "/.fusebox-manifest.json"  # what deploy put on the board, path -> sh
 # Present while a deploy changes the installed files; firmware/main.py then starts no app.
 UPDATING = "/update-incomplete"
 # The sim board's HAL (host-only, in tools/): shipped to the flash root of a "sim" board only.
-SIM_HAL = "tools/hal_sim.py"
-# The CircuitPython hardware layer: only `deploy --drive` (tools/deploy_drive.py) ships it.
+SIM_HAL = "tools/sim/hal_sim.py"
+# The CircuitPython hardware layer: only `deploy --drive` (tools/board/drive.py) ships it.
 CIRCUITPY_LAYER = "firmware/circuitpy"
 # Codes of sys.implementation._mpy >> 10, in MicroPython's order (py/persistentcode.h).
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp")
@@ -64,7 +65,7 @@ def sources(root=ROOT, sim=False, circuitpy=False):
     """(local path, board path, compile?) for everything deploy installs, board paths sorted.
     The sim board's HAL is host-only: it goes only where board.json asks for the sim; the
     CircuitPython layer (firmware/circuitpy/) only where circuitpy is asked for."""
-    # root holds core/, firmware/ and (for a sim board) tools/hal_sim.py: a snapshot will do.
+    # root holds core/, firmware/ and (for a sim board) tools/sim/hal_sim.py: a snapshot will do.
     items = []
     for pkg in PACKAGES:
         for folder, dirs, files in os.walk(os.path.join(root, pkg)):
@@ -302,9 +303,9 @@ def runtime_only(files):
 
 def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
     """Install the firmware on the board at `port`; returns a summary dict (also for benches).
-    On firmware with a ROMFS partition the code goes into it as one image (tools/romfs.py) and
+    On firmware with a ROMFS partition the code goes into it as one image (romfs.py) and
     littlefs keeps only main.py, board.json and the rulesets; elsewhere all goes to littlefs."""
-    from tools import romfs
+    from tools.board import romfs
 
     started = time.monotonic()
     profile = board_file(board, root)

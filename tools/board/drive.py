@@ -24,7 +24,7 @@ import os
 import sys
 import time
 
-from tools import deploy
+from tools.board import deploy
 
 MANIFEST = "/.fusebox-manifest.json"
 # Of a library package, only the modules the layer imports (the others stay off the drive).

@@ -58,7 +58,7 @@ def push(text, port, out=print):
     except ValueError as e:
         out("names push: %s; nothing sent" % e)
         return 1
-    from tools import deploy
+    from tools.board import deploy
 
     with deploy.Board(port) as b:
         s = _settings(b.read(BOARD_PATH))
@@ -70,7 +70,7 @@ def push(text, port, out=print):
 
 
 def pull(port, out=print):
-    from tools import deploy
+    from tools.board import deploy
 
     with deploy.Board(port) as b:
         s = _settings(b.read(BOARD_PATH))
@@ -79,7 +79,7 @@ def pull(port, out=print):
 
 
 def main(args):
-    from tools import deploy
+    from tools.board import deploy
 
     try:
         if args.action == "push":

@@ -103,7 +103,7 @@ def sha(data):
 
 
 class Partition:
-    """The board's first ROMFS partition, through an open tools.deploy.Board session."""
+    """The board's first ROMFS partition, through an open tools.board.deploy.Board session."""
 
     def __init__(self, board):
         self.b = board

@@ -8,11 +8,10 @@ import tempfile
 from core import ruleset
 from core.errors import RulesetError
 from firmware import catalog
+from tools.runtimes import ROOT
 
 BOARD_DIR = "/rulesets"
-SHIPPED = os.path.join(
-    os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware", "rulesets"
-)
+SHIPPED = os.path.join(str(ROOT), "firmware", "rulesets")
 
 # At most this many faults are listed per file: enough for a variant's designer to fix a batch.
 MAX_FAULTS = 20
@@ -163,7 +162,7 @@ def check(files, out=print):
 
 def push(files, port, out=print, drive=None):
     """Validate every file, then copy them all (to a temporary name, renamed on the board);
-    drive: a mounted CIRCUITPY folder instead of a port (tools/deploy_drive.py)."""
+    drive: a mounted CIRCUITPY folder instead of a port (tools/board/drive.py)."""
     bad = [e for f in files for e in check_file(f)]
     if bad:
         for err in bad:
@@ -175,11 +174,12 @@ def push(files, port, out=print, drive=None):
         with open(f, "rb") as fh:
             batch.append((BOARD_DIR + "/" + os.path.basename(f), fh.read()))
     if drive:
-        from tools import deploy_drive
+        from tools.board.drive import Drive
 
-        sent = deploy_drive.Drive(drive).put_many(batch)
+        sent = Drive(drive).put_many(batch)
     else:
-        from tools import deploy  # mpremote: only what talks to a board needs it, not `check`
+        # mpremote: only what talks to a board needs it, not `check`
+        from tools.board import deploy
 
         with deploy.Board(port) as b:
             sent = b.put_many(batch)
@@ -191,7 +191,7 @@ def push(files, port, out=print, drive=None):
 
 def listing(port):
     """[(file, size, name, error or None)] of the board's rulesets, errors by the board's core."""
-    from tools import deploy
+    from tools.board import deploy
 
     with deploy.Board(port) as b:
         rows = eval_literal(b.run(_LIST % {"dir": BOARD_DIR}))
@@ -225,7 +225,7 @@ def show_list(port, out=print):
 def pull(name, dest, port, out=print):
     if "/" in name:
         name = name.rsplit("/", 1)[1]
-    from tools import deploy
+    from tools.board import deploy
 
     with deploy.Board(port) as b:
         data = b.read(BOARD_DIR + "/" + name)
@@ -245,7 +245,7 @@ def pull(name, dest, port, out=print):
 def main(args):
     if args.action == "check":
         return check(args.files)
-    from tools import deploy
+    from tools.board import deploy
 
     try:
         port = args.port

@@ -6,8 +6,8 @@
 # The stub wheels install as loose top-level .pyi files, which mypy would never prefer over its
 # bundled typeshed, so this script arranges them as a typeshed directory at check time.
 #
-#   python -m tools.typecheck                 # core/ and firmware/, as `make typecheck` does
-#   python -m tools.typecheck [--mypy-option=VALUE ...] [FILE_OR_DIR ...]
+#   python -m tools.dev.typecheck                 # core/ and firmware/, as `make typecheck` does
+#   python -m tools.dev.typecheck [--mypy-option=VALUE ...] [FILE_OR_DIR ...]
 # Extra mypy options must use the `--name=value` form: any other word is taken as a path.
 
 import hashlib
@@ -18,10 +18,11 @@ import tempfile
 from importlib.metadata import distribution
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.runtimes import ROOT
+
 CONFIG = ROOT / "mypy-micropython.ini"
-# tools/hal_sim.py runs on MicroPython too (the sim board's HAL), so it is checked the same way.
-DEFAULT_PATHS = ("core", "firmware", "tools/hal_sim.py")
+# tools/sim/hal_sim.py runs on MicroPython too (the sim board's HAL): it is checked the same way.
+DEFAULT_PATHS = ("core", "firmware", "tools/sim/hal_sim.py")
 # firmware/circuitpy/ runs on CircuitPython: it is checked in a second pass against
 # circuitpython-stubs (pinned in pyproject.toml; PEP 561 stub packages mypy finds by itself)
 # with mypy's own typeshed for the standard library, and left out of the MicroPython pass.
@@ -115,7 +116,7 @@ def _list_versions(stdlib):
             known.add(name)
             extra.append(name + ": 3.0-\n")
     with versions.open("a") as f:
-        f.write("# MicroPython port modules, added by tools/typecheck.py\n")
+        f.write("# MicroPython port modules, added by tools/dev/typecheck.py\n")
         f.writelines(extra)
 
 

@@ -1,1 +1,1 @@
-"""Firmware images: the flash map of the builds users flash, and the checks of a build against it."""
+"""Firmware images: the flash map of the builds users flash, and a build's check against it."""

@@ -16,7 +16,7 @@ from tools.pico import elf_symbols
 XIP_BASE = 0x10000000  # flash as the CPU sees it; the map below counts from the flash's start
 # (start, end) offsets in flash, as boards/micropython/FUSEBOX_PICO/mpconfigboard.h sets them.
 FIRMWARE = (0x000000, 0x060000)  # 384 KB for MicroPython itself
-ROMFS = (0x060000, 0x0A0000)  # 256 KB, mounted at /rom: the app's code (tools/romfs.py)
+ROMFS = (0x060000, 0x0A0000)  # 256 KB, mounted at /rom: the app's code (tools/board/romfs.py)
 LITTLEFS = (0x0A0000, 0x200000)  # 1408 KB: where stock MicroPython keeps it, so files survive
 SYMBOL = "__flash_binary_end"
 

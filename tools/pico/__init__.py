@@ -301,7 +301,7 @@ class Pico:
         return self.call("release", name=name, at=at)["t"]
 
     def tap(self, name, ms=80, gap=40):
-        """Press, hold `ms`, release, wait `gap`: tools/simrun.tap on the board's clock."""
+        """Press, hold `ms`, release, wait `gap`: tools.sim.lines.tap on the board's clock."""
         t = self.now()
         self.press(name, at=t)
         self.release(name, at=t + ms)
@@ -314,8 +314,8 @@ class Pico:
         self.call("vsys", mv=mv)
 
     def frame(self):
-        """The panel as a tools.frames.Frame (MONO_VLSB 128x64), plus the frame count."""
-        from tools.frames import Frame
+        """The panel as a tools.sim.frames.Frame (MONO_VLSB 128x64), plus the frame count."""
+        from tools.sim.frames import Frame
 
         r = self.call("frame")
         return Frame(128, 64, "mono_vlsb", bytes.fromhex(r["data"]))
@@ -328,15 +328,15 @@ class Pico:
 
     def frames(self, since=0):
         """[(n, board ms, Frame)] of every whole frame sent after frame number `since`."""
-        from tools.frames import Frame
+        from tools.sim.frames import Frame
 
         got = self.call("frames", since=since)["frames"]
         mono = "mono_vlsb"
         return [(f["n"], f["t"], Frame(128, 64, mono, bytes.fromhex(f["data"]))) for f in got]
 
     def screenshot(self, path, scale=4):
-        """Write the panel as a PNG, the way the sim writes its frames (tools/frames.py)."""
-        from tools.frames import frame_to_image
+        """Write the panel as a PNG, the way the sim writes its frames (tools/sim/frames.py)."""
+        from tools.sim.frames import frame_to_image
 
         frame_to_image(self.frame(), scale=scale).save(path)
         return path

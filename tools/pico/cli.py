@@ -63,7 +63,7 @@ def main(args):
         return 1
     with pico.Pico(flash=args.flash, port=args.port or None, speed=args.speed) as p:
         if args.deploy:
-            from tools import deploy
+            from tools.board import deploy
 
             deploy.deploy(p.url, board="pico-ssd1306")
             p.reset()

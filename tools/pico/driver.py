@@ -1,6 +1,6 @@
-"""The sim's driving interface on the emulated Pico, so tools/playdriver.py plays games on it.
+"""The sim's driving interface on the emulated Pico, so tools/play/driver.py plays games on it.
 
-PicoPlayer has what playdriver's functions use of a RecordingSim: press, release, tap, wait,
+PicoPlayer has what the play driver's functions use of a RecordingSim: press, release, tap, wait,
 top(), .private, .frame, .logs, .history, public_history(). The app's log lines come from the
 USB console (hw.log prints them on a board), frames from the emulated SSD1306, both stamped in
 board time and merged in that order.
@@ -11,7 +11,7 @@ So after each input step the player lets the board run until it is idle again (`
 CPU busy under 20% of 60 ms) before the script goes on, as a person waits for the screen.
 """
 
-from tools.playdriver import RecordingSim
+from tools.play.driver import RecordingSim
 
 WAIT_CAP_MS = 5000  # longest settle after one step: longer means the app never went idle
 QUIET_MS = 300  # at rest: no new frame for this long (a reveal's bar steps every ~125 ms)

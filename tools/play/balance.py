@@ -3,7 +3,7 @@
 `python -m tools balance RULESET --players 4..8 --games N [--policy random|simple|both]
 [--png FILE] [--jobs K] [--seed S]`. Every game is dealt by core from a seed derived from
 (--seed, player count, game number), so a run is repeatable, and both policies play the same
-deals. Each seat's moves come from tools/policies/, which is handed only that seat's view.
+deals. Each seat's moves come from tools/play/policies/, which is handed only that seat's view.
 The table goes to stdout, a progress bar to stderr (on a terminal), the chart to --png.
 
 What it knows of a game it asks the game's core package: the sides an outcome names (`SIDES`),
@@ -21,7 +21,7 @@ import sys
 from core import games
 from core import ruleset as rules
 from core.errors import RulesetError
-from tools import policies
+from tools.play import policies
 
 OK, FAILED, USAGE = 0, 1, 2
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -198,7 +198,7 @@ def parse_players(text, lo, hi):
 
 def load_file(path):
     """(raw object, ruleset) of a playable ruleset file, or RulesetError as `file: path: msg`."""
-    from tools.rulesets import validate
+    from tools.board.rulesets import validate
 
     name = os.path.basename(path)
     try:
@@ -235,7 +235,7 @@ def main(args):
         return USAGE
     pols = policies.POLICIES if args.policy == "both" else (args.policy,)
     workers = args.jobs or os.cpu_count() or 1
-    from tools.balance_chart import chart, progress_bar
+    from tools.play.chart import chart, progress_bar
 
     total = len(pols) * len(counts) * args.games
     try:

@@ -5,12 +5,12 @@ whether a private screen was showing, so tests can compare the public part of tw
 AutoPlayer plays any game with OK presses: it holds OK to look when the device asks, waits out
 reveals, and accepts the first choice on every public screen (or moves the cursor a given number
 of times first, to vary the game). A Recorder also keeps every input line, to replay the game
-blind (tools/simrun.py).
+blind (tools/sim/lines.py).
 """
 
 from core import games
 from tools.runtimes import ROOT
-from tools.simproc import SimProc
+from tools.sim.process import SimProc
 
 PEEK_MS = 300
 GAP_MS = 40  # between two taps: nobody presses twice in the same millisecond

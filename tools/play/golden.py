@@ -1,7 +1,7 @@
 """Golden playthroughs: write host_tests/golden/playthroughs/ from the shipped rulesets.
 
-Usage: python -m tools.golden [RULESET_STEM ...]
-Plays tools/mpy/golden.py for every shipped game ruleset (or the ones named) on CPython and on
+Usage: python -m tools.play.golden [RULESET_STEM ...]
+Plays tools/play/transcript.py for every shipped game ruleset (or the ones named) on CPython and on
 the MicroPython unix port, and writes the transcript to <stem>.txt only if both print the same
 bytes; if they disagree it writes nothing for that ruleset, shows the first differing line and
 exits 1. Golden files of rulesets no longer shipped are removed. host_tests/
@@ -17,8 +17,8 @@ from tools import runtimes
 
 RULESETS = runtimes.ROOT / "firmware" / "rulesets"
 GOLDEN = runtimes.ROOT / "host_tests" / "golden" / "playthroughs"
-SCRIPT = runtimes.ROOT / "tools" / "mpy" / "golden.py"
-REGOLD = "python -m tools.golden"
+SCRIPT = runtimes.ROOT / "tools" / "play" / "transcript.py"
+REGOLD = "python -m tools.play.golden"
 # Room for the transcript's own bookkeeping; the board's heap budget is test_vectors.py's job.
 HEAP = "256k"
 

@@ -1,1 +1,1 @@
-"""The simulators: the real firmware on a host board (terminal, scripts, CPython, CircuitPython)."""
+"""The simulators: the real firmware on a host board (terminal, scripts, CPython, Blinka)."""

@@ -4,8 +4,8 @@ import os
 import platform
 import sys
 
-from tools import simproc
-from tools.sim_keys import LONG_MS, TAP_MS, Controls, KeyReader, split_keys  # noqa: F401
+from tools.sim import process as simproc
+from tools.sim.keys import LONG_MS, TAP_MS, Controls, KeyReader, split_keys  # noqa: F401
 
 NOTES = ("C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B")
 
@@ -205,7 +205,7 @@ def pick_runtime(args):
         if missing:
             raise ValueError(missing)
         return runtime, None
-    from tools.cpython_board import backend
+    from tools.sim.cpython import backend
 
     why = (
         ""
@@ -320,7 +320,7 @@ def interactive(args, runtime):
     from rich.live import Live
     from rich.text import Text
 
-    from tools import hostaudio
+    from tools.sim import audio as hostaudio
 
     folder = flash_folder(args)
     lock = lock_flash(folder) if folder else None
@@ -426,7 +426,7 @@ def main(args):
     try:
         runtime, why = pick_runtime(args)
         if simproc.board_runtime(args.board) == "circuitpython":
-            # tools/cpy_board/simchild.py: firmware/circuitpy/ on Blinka, whatever was asked.
+            # sim/circuitpython/simchild.py: firmware/circuitpy/ on Blinka, whatever was asked.
             runtime, why = "circuitpython", "running the CircuitPython layer under CPython "
             why += "(Blinka displayio onto an SH1106 model; saves in nvm.bin)"
         if why:

@@ -5,8 +5,8 @@ import json
 import shutil
 from pathlib import Path
 
-from tools import simproc
 from tools.runtimes import ROOT, compiled, compiled_sim_hal
+from tools.sim import process as simproc
 
 
 def make_flash(flash, board="pico-ssd1306", keep_data=False):

@@ -1,9 +1,9 @@
 """A display frame as the sim sends it (`W H FMT HEX`): pixels, ASCII art and a PNG image."""
 
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tools.runtimes import ROOT
+
 if str(ROOT) not in sys.path:  # firmware/ is not an installed package; palette comes from it
     sys.path.insert(0, str(ROOT))
 

@@ -1,10 +1,11 @@
 """Simulated board for the MicroPython unix port: a real framebuf display, buttons, wires and
 buzzer driven by a line protocol on stdin/stdout, with a virtual clock.
 
-Host-only: it runs on the sim's MicroPython (or CPython with tools/cpython_board), never on a
-board, so it lives in tools/. The sim's flash gets it at its root as hal_sim.py (simproc's
-populate_flash, flash.make_flash, and deploy to a board whose profile names the "sim" driver),
-and firmware/hardware.py imports it only when board.json names driver "sim".
+Host-only: it runs on the sim's MicroPython (or CPython with tools/sim/cpython), never on a
+board, so it lives in tools/. The sim's flash gets it at its root as hal_sim.py (sim/process.py's
+populate_flash, sim/flash.py's make_flash, and deploy to a board whose profile names the "sim"
+driver), and firmware/hardware.py imports it only when board.json names driver "sim". The web
+page's board (tools/web/webboard.py) is built from its parts: HostBoard, the display, the buzzer.
 
 Input lines (one command each; blank lines and '#' comments are ignored):
   press NAME | release NAME   physical button of the profile (buttons[i].name -> bit i)
@@ -59,9 +60,10 @@ def _out(*parts):
 
 
 class SimDisplay(framebuf.FrameBuffer):
-    """128x64 mono (MONO_VLSB, like SSD1306 RAM) or colour (GS4_HMSB palette indices)."""
+    """128x64 mono (MONO_VLSB, like SSD1306 RAM) or colour (GS4_HMSB palette indices). The web
+    board's display is this one with its own show(): the page draws the sim's pixels."""
 
-    def __init__(self, board, width, height, colour):
+    def __init__(self, width, height, colour):
         self.width = width
         self.height = height
         self.colour = colour
@@ -77,7 +79,6 @@ class SimDisplay(framebuf.FrameBuffer):
         # of the frame: a second 16 KB colour buffer would make the sim's heap figures a board's
         # plus 16 KB. (A 32-bit CRC is a small int on the unix port, which is 64-bit.)
         self._crc = -1
-        self._board = board
         self.level = 255
         super().__init__(self.buffer, width, height, mode)
 
@@ -109,7 +110,7 @@ class SimDisplay(framebuf.FrameBuffer):
 
 
 class SimBuzzer:
-    """The low-level buzzer: logs changes only, stamped with the board's clock."""
+    """The low-level buzzer: only its changes go out (sound()), stamped with the board's clock."""
 
     def __init__(self, board):
         self._board = board
@@ -123,33 +124,71 @@ class SimBuzzer:
         if freq_hz != self.freq or duty_u16 != self.duty:
             self.freq = freq_hz
             self.duty = duty_u16
-            _out("tone", self._board.ticks_ms(), freq_hz, duty_u16)
+            self.sound(freq_hz, duty_u16)
 
     def quiet(self):
         if self.duty:
             self.freq = 0
             self.duty = 0
+            self.sound(0, 0)
+
+    def sound(self, freq_hz, duty_u16):
+        """What the host does with a change (0, 0: silence); the web board's plays it."""
+        if duty_u16:
+            _out("tone", self._board.ticks_ms(), freq_hz, duty_u16)
+        else:
             _out("quiet", self._board.ticks_ms())
 
 
-class SimBoard:
-    """Same attributes as hardware.Hardware; see firmware/hardware.py for their meaning."""
+class HostBoard:
+    """What every host board keeps the same way (this sim board and the web page's,
+    tools/web/webboard.py): the profile's buttons, keymap and wires, the display and buzzer it
+    is given, the clock helpers; the same attributes as hardware.Hardware (firmware/hardware.py
+    says what they mean)."""
 
-    def __init__(self, profile):
-        disp = profile["display"]
+    def __init__(self, profile, display, buzzer):
         self.profile = profile
         self.name = profile["name"]
         self.button_names = tuple(b["name"] for b in profile["buttons"])
         self.keymap = _buttons.keymap_from(self.button_names, profile["keymap"])
         self.wires = len(profile.get("wires", ()))
-        self.display = SimDisplay(self, disp["width"], disp["height"], disp["colour"])
-        self.buzzer = SimBuzzer(self)
+        self.display = display
+        self.buzzer = buzzer
+        self._battery = None
+
+    def battery(self):
+        return self._battery
+
+    def led(self, r, g, b):
+        pass
+
+    def ticks_diff(self, a, b):
+        return diff(a, b)
+
+    def ticks_add(self, t, delta):
+        return add(t, delta)
+
+    def wait_ms(self, ms):
+        """The loop's wait (firmware/hardware.py's wait_ms ends early at a button change): on a
+        host board the same as sleep_ms, where input lands the way it always did."""
+        self.sleep_ms(ms)
+
+    def sleep_ms(self, ms):
+        raise NotImplementedError  # each host board waits its own way
+
+
+class SimBoard(HostBoard):
+    """The sim board: input lines in, frames, tones and logs out (the module docstring)."""
+
+    def __init__(self, profile):
+        disp = profile["display"]
+        display = SimDisplay(disp["width"], disp["height"], disp["colour"])
+        super().__init__(profile, display, SimBuzzer(self))
         self.realtime = _env("FUSEBOX_REALTIME") == "1"
         self._now = int(_env("FUSEBOX_T0", "0")) & MASK
         self._budget = 0
         self._raw = 0
         self._cut = 0
-        self._battery = None
         self._ready = False
         self._poll = None
         # Real time only: changes waiting to land, what the last one waits for, and when it
@@ -184,23 +223,11 @@ class SimBoard:
             self._waits = _SEEN
         return self._cut if self.wires else None
 
-    def battery(self):
-        return self._battery
-
-    def led(self, r, g, b):
-        pass
-
     def ticks_ms(self):
         if self.realtime:
             self._tick = time.ticks_ms() & MASK
             return self._tick
         return self._now
-
-    def ticks_diff(self, a, b):
-        return diff(a, b)
-
-    def ticks_add(self, t, delta):
-        return add(t, delta)
 
     def seed(self):
         s = _env("FUSEBOX_SEED")
@@ -211,11 +238,6 @@ class SimBoard:
 
     def log(self, text):
         _out("log", text)
-
-    def wait_ms(self, ms):
-        """The loop's wait (firmware/hardware.py's wait_ms ends early at a button change): here
-        the same as sleep_ms, where input lands the way it always did."""
-        self.sleep_ms(ms)
 
     def sleep_ms(self, ms):
         if self.realtime:

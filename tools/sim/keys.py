@@ -11,7 +11,7 @@ import os
 import sys
 import time
 
-TAP_MS = 80  # a script's `tap` (tools/sim.py); the interactive taps last what the board needs
+TAP_MS = 80  # a script's `tap` (tools/sim/cli.py); the interactive taps last what the board needs
 LONG_MS = 1000  # past the firmware's long-press time (600 ms), so a scripted hold is long
 
 # Terminal keys for the logical buttons; every button also gets a letter (Shift = hold).

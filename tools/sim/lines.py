@@ -1,6 +1,6 @@
 """Raw runs of the firmware on the sim board: input lines in, output lines out, and what they say.
 
-The fault suite and the benches run the firmware as deployed (a tools/flash.py folder: .mpy code,
+The fault suite and the benches run the firmware as deployed (a sim/flash.py folder: .mpy code,
 so boots are quick and the heap is the board's) straight through the sim's line protocol. A run
 can be cut at any moment (SIGKILL), which is what a power cut does to the board.
 """

@@ -1,5 +1,5 @@
 """Host side of the sim board: run the real firmware under the MicroPython unix port (or, where
-it is missing, under CPython with tools/cpython_board) and drive it through tools/hal_sim.py's
+it is missing, under CPython with tools/sim/cpython) and drive it through tools/sim/hal_sim.py's
 line protocol.
 
     with SimProc(board="pico-ssd1306", heap="128k") as sim:   # waits for `ready`
@@ -27,27 +27,16 @@ import threading
 from pathlib import Path
 
 from tools import boards
+from tools.runtimes import ROOT, host_binary
 
-# Frames are drawn and saved by tools/frames.py; their names stay importable from here.
-from tools.frames import RGB, Frame, frame_to_image, parse_frame  # noqa: F401
+# Frames are drawn and saved by tools/sim/frames.py; their names stay importable from here.
+from tools.sim.frames import RGB, Frame, frame_to_image, parse_frame  # noqa: F401
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def host_binary(name):
-    """A console script of the dev tools: the checkout's .venv, else next to this Python (where
-    `pip install` put fusebox and its dependencies), else on PATH; the .venv path if none."""
-    for path in (ROOT / ".venv" / "bin" / name, Path(sys.executable).parent / name):
-        if path.exists():
-            return str(path)
-    return shutil.which(name) or str(ROOT / ".venv" / "bin" / name)
-
-
-MICROPYTHON = host_binary("micropython")
-CPYTHON_RUNNER = str(ROOT / "tools" / "cpython_board" / "run.py")
+MICROPYTHON = str(host_binary("micropython"))
+CPYTHON_RUNNER = str(ROOT / "tools" / "sim" / "cpython" / "run.py")
 RUNTIMES = ("micropython", "cpython")
 # A CircuitPython profile (boards/macropad.json) runs on the CircuitPython layer under Blinka.
-CPY_CHILD = str(ROOT / "tools" / "cpy_board" / "simchild.py")
+CPY_CHILD = str(ROOT / "tools" / "sim" / "circuitpython" / "simchild.py")
 
 
 class SimError(RuntimeError):
@@ -55,7 +44,7 @@ class SimError(RuntimeError):
 
 
 def default_runtime():
-    """ "micropython" where the unix port is installed, else "cpython" (tools/cpython_board)."""
+    """ "micropython" where the unix port is installed, else "cpython" (tools/sim/cpython)."""
     return "micropython" if os.path.exists(MICROPYTHON) else "cpython"
 
 
@@ -99,7 +88,7 @@ def board_runtime(board):
 
 
 def populate_cpy_flash(flash, profile, main=None):
-    """A CIRCUITPY-like folder for tools/cpy_board/simchild.py: the real board profile, the
+    """A CIRCUITPY-like folder for tools/sim/circuitpython/simchild.py: the real board profile, the
     rulesets and data/ (the code runs from the repository, as CpyApp's does)."""
     flash = Path(flash)
     (flash / "rulesets").mkdir(parents=True, exist_ok=True)
@@ -124,7 +113,9 @@ def populate_flash(flash, profile, main=None):
     (flash / "rulesets").mkdir(exist_ok=True)
     for rs in (ROOT / "firmware" / "rulesets").glob("*.json"):
         shutil.copy(rs, flash / "rulesets" / rs.name)
-    shutil.copy(ROOT / "tools" / "hal_sim.py", flash / "hal_sim.py")  # the sim's HAL: host-only
+    shutil.copy(
+        ROOT / "tools" / "sim" / "hal_sim.py", flash / "hal_sim.py"
+    )  # the sim's HAL: host-only
     shutil.copy(main or ROOT / "firmware" / "main.py", flash / "main.py")
     (flash / "board.json").write_text(json.dumps(profile, indent=1))
     (flash / "data").mkdir(exist_ok=True)

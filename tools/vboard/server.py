@@ -2,7 +2,6 @@
 
 import os
 import selectors
-import shutil
 import signal
 import socket
 import subprocess
@@ -11,8 +10,9 @@ import termios
 import threading
 import time
 
-from tools.vboard_boot import BOOT as _BOOT
-from tools.vboard_boot import RUN as _RUN
+from tools.runtimes import host_binary
+from tools.vboard.startup import BOOT as _BOOT
+from tools.vboard.startup import RUN as _RUN
 
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 SOFT_REBOOT = b"MPY: soft reboot\r\n"
@@ -22,11 +22,9 @@ DEFAULT_FLASH = 1441792  # a Pico's MicroPython filesystem: 1.4 MB (352 blocks o
 
 
 def find_micropython():
-    """Path of the unix port: next to this Python (the .venv), else on PATH; None if absent."""
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if os.path.exists(here):
-        return here
-    return shutil.which("micropython")
+    """Path of the unix port: beside this Python (the venv), else on PATH; None if absent."""
+    path = host_binary("micropython")
+    return str(path) if path.exists() else None
 
 
 def _catches_sigint(pid):

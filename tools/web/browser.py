@@ -3,7 +3,7 @@
     with Page(folder, board="pico-ssd1306", seed=1) as page:
         page.wait_ready()
         page.tap("OK"); page.hold("OK", 3.3)      # real key down / key up, real durations
-        frame = page.canvas_frame()               # tools.frames.Frame read back off the canvas
+        frame = page.canvas_frame()               # tools.sim.frames.Frame read back off the canvas
         page.shot("docs/screens/web-menu.png")
 
 Chromium is Debian's `chromium` with the system `chromedriver` (packages chromium and
@@ -19,7 +19,7 @@ import threading
 import time
 from urllib.parse import urlencode
 
-from tools.frames import RGB, Frame
+from tools.sim.frames import RGB, Frame
 from tools.web import build
 
 CHROMIUM = ("chromium", "chromium-browser")

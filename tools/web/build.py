@@ -4,12 +4,13 @@
     python -m tools web --out DIR       # only build (a folder any static host can serve)
 
 The page (tools/web/page/) runs the unmodified firmware on MicroPython WebAssembly, the npm
-package pinned in tools/web/package.json (the same one tools/bench_wasm32.py uses), installed
+package pinned in tools/web/package.json (the same one tools/bench/wasm32.py uses), installed
 with `npm ci` on first use. The built folder holds everything it needs, nothing from a CDN:
   index.html, fusebox.js         the page and its JavaScript
   micropython.mjs / .wasm        MicroPython compiled to WebAssembly
   flash.bin                      the board's flash: .mpy core and firmware, webboard.mpy
-                                 (tools/web/webboard.py), the shipped rulesets
+                                 (tools/web/webboard.py) and the hal_sim.mpy it builds on
+                                 (tools/sim/hal_sim.py), the shipped rulesets
   boards.json                    every profile of boards/, as the page's board picker offers them
 """
 
@@ -22,8 +23,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools import simproc
-from tools.runtimes import ROOT, _compile, compiled
+from tools.runtimes import ROOT, _compile, compiled, compiled_sim_hal
+from tools.sim import process as simproc
 
 HERE = Path(__file__).resolve().parent
 PAGE = HERE / "page"
@@ -74,7 +75,7 @@ def web_profile(board):
 def boards():
     """{palette, boards: [{name, title, profile}]}: every profile in boards/, the default board
     first, and the colour panels' RGB per palette index (firmware/drivers/palette.py)."""
-    from tools.frames import RGB
+    from tools.sim.frames import RGB
 
     names = sorted(p.stem for p in (ROOT / "boards").glob("*.json"))
     names.sort(key=lambda n: n != "pico-ssd1306")
@@ -86,7 +87,8 @@ def boards():
 
 
 def flash_files():
-    """[(path on the flash, bytes)]: what deploy puts on a board, as .mpy, plus webboard."""
+    """[(path on the flash, bytes)]: what deploy puts on a board, as .mpy, plus the web board
+    and the sim board's HAL it builds on."""
     build = compiled("core")
     compiled("firmware")
     files = []
@@ -98,6 +100,7 @@ def flash_files():
     board = build / "webboard.mpy"
     _compile(HERE / "webboard.py", board)
     files.append(("webboard.mpy", board.read_bytes()))
+    files.append(("hal_sim.mpy", compiled_sim_hal().read_bytes()))
     return files
 
 

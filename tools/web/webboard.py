@@ -1,8 +1,9 @@
-"""The web simulator's board: tools/hal_sim.py's hardware interface, in a browser tab.
+"""The web simulator's board: tools/sim/hal_sim.py's hardware interface, in a browser tab.
 
 Host-only, like hal_sim: it runs on MicroPython WebAssembly inside the page (tools/web/page/
-fusebox.js), never on a board. The build puts it at the flash root as webboard.mpy next to the
-unmodified firmware. A browser tab cannot block, so the page drives the loop instead of
+fusebox.js), never on a board. The build puts it at the flash root as webboard.mpy, beside
+hal_sim.mpy (whose board bookkeeping, display and buzzer it builds on) and the unmodified
+firmware. A browser tab cannot block, so the page drives the loop instead of
 app.run(): JavaScript calls step(buttons, wires, now) once per pass of the loop, and the board's
 sleep_ms(ms) only records how long the firmware wants to sleep; step returns it and the page
 calls again that much later. What the board shows and sounds goes out through the JS module
@@ -15,34 +16,23 @@ which the page mirrors to localStorage after each step) and ruleset catalog as o
 
 import sys
 
-import framebuf
 import fusebox_js  # type: ignore[import-not-found]  # the page's JS side
 import uctypes
+from hal_sim import HostBoard, SimBuzzer, SimDisplay
 
-from core.ticks import MASK, add, diff
-from firmware import buttons as _buttons
+from core.ticks import MASK
 
 _MAX_ERROR_STREAK = 5  # as firmware/app.py's run(): a menu that keeps failing stops the board
 
 
-class WebDisplay(framebuf.FrameBuffer):
-    """The display: MONO_VLSB like SSD1306 RAM, or GS4_HMSB palette indices (colour panels),
-    exactly as hal_sim's SimDisplay, so the page draws the same pixels the sim's PNGs have."""
+class WebDisplay(SimDisplay):
+    """The sim's display (MONO_VLSB like SSD1306 RAM, or GS4_HMSB palette indices), so the page
+    draws the pixels the sim's PNGs have; show() hands the page the buffer's address."""
 
     def __init__(self, width, height, colour):
-        self.width = width
-        self.height = height
-        self.colour = colour
-        if colour:
-            self.buffer = bytearray((width + 1) // 2 * height)
-            mode = framebuf.GS4_HMSB
-        else:
-            self.buffer = bytearray(width * ((height + 7) // 8))
-            mode = framebuf.MONO_VLSB
+        super().__init__(width, height, colour)
         # MicroPython's GC never moves an object: the page reads the pixels at this address.
         self._addr = uctypes.addressof(self.buffer)
-        self.level = 255
-        super().__init__(self.buffer, width, height, mode)
 
     def show(self):
         fusebox_js.frame(self._addr, len(self.buffer))
@@ -55,45 +45,25 @@ class WebDisplay(framebuf.FrameBuffer):
         fusebox_js.contrast(self.level if on else 0)
 
 
-class WebBuzzer:
-    """The low-level buzzer: the page plays a square wave at freq_hz, its loudness from the
-    PWM duty (50 % the loudest, as on a piezo)."""
+class WebBuzzer(SimBuzzer):
+    """The sim's buzzer, its changes played by the page: a square wave at freq_hz, its loudness
+    from the PWM duty (50 % the loudest, as on a piezo)."""
 
-    def __init__(self):
-        self.freq = 0
-        self.duty = 0
-
-    def tone(self, freq_hz, duty_u16):
-        if freq_hz <= 0 or duty_u16 <= 0:
-            self.quiet()
-            return
-        if freq_hz != self.freq or duty_u16 != self.duty:
-            self.freq = freq_hz
-            self.duty = duty_u16
-            fusebox_js.tone(freq_hz, duty_u16)
-
-    def quiet(self):
-        if self.duty:
-            self.freq = 0
-            self.duty = 0
-            fusebox_js.tone(0, 0)
+    def sound(self, freq_hz, duty_u16):
+        fusebox_js.tone(freq_hz, duty_u16)
 
 
-class WebBoard:
-    """Same attributes as hardware.Hardware and hal_sim.SimBoard; see firmware/hardware.py.
+class WebBoard(HostBoard):
+    """The host board with the page's display, buzzer and clock (see firmware/hardware.py).
 
     Buttons, wires and the clock are what the page last handed to step(): the time stands
-    still during one pass of the loop, as on the sim's virtual clock."""
+    still during one pass of the loop, as on the sim's virtual clock. The page is always on
+    mains (no battery)."""
 
     def __init__(self, profile, seed, now):
         disp = profile["display"]
-        self.profile = profile
-        self.name = profile["name"]
-        self.button_names = tuple(b["name"] for b in profile["buttons"])
-        self.keymap = _buttons.keymap_from(self.button_names, profile["keymap"])
-        self.wires = len(profile.get("wires", ()))
-        self.display = WebDisplay(disp["width"], disp["height"], disp["colour"])
-        self.buzzer = WebBuzzer()
+        display = WebDisplay(disp["width"], disp["height"], disp["colour"])
+        super().__init__(profile, display, WebBuzzer(self))
         self._seed = seed & MASK
         self._now = now & MASK
         self._raw = 0
@@ -106,31 +76,14 @@ class WebBoard:
     def read_wires(self):
         return self._cut if self.wires else None
 
-    def battery(self):
-        return None  # the page is always on mains
-
-    def led(self, r, g, b):
-        pass
-
     def ticks_ms(self):
         return self._now
-
-    def ticks_diff(self, a, b):
-        return diff(a, b)
-
-    def ticks_add(self, t, delta):
-        return add(t, delta)
 
     def seed(self):
         return self._seed
 
     def log(self, text):
         fusebox_js.log(text)
-
-    def wait_ms(self, ms):
-        """The loop's wait (firmware/hardware.py's wait_ms ends early at a button change): here
-        the same as sleep_ms, where input lands the way it always did."""
-        self.sleep_ms(ms)
 
     def sleep_ms(self, ms):
         self.wait = ms if ms > 0 else 1

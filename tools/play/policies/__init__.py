@@ -11,7 +11,7 @@ game, written from what its seat can know; it is meant as a second, less noisy o
 variant's balance, not as a strong player. The games' own strategy is mostly table talk, which
 the device does not model, so the simple players act on the public record and their secrets.
 
-Each game's simple player is the module named by its id here, `tools/policies/<id>.py`, with
+Each game's simple player is the module named by its id here, `tools/play/policies/<id>.py`, with
 `choose(view, actions, rnd)` and optionally `unplayable(rs)` (why a ruleset of that game has no
 game to simulate, or None); a game without one is played at random. Parts that several games
 share sit beside them under names no game has (`wires.py`).

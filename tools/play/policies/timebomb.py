@@ -1,6 +1,6 @@
 """The "simple" Time Bomb player of the balance tool: the shared wire-cutting plan (wires.py)."""
 
-from tools.policies import wires
+from tools.play.policies import wires
 
 
 def choose(view, actions, rnd):

@@ -1,6 +1,6 @@
 """The "simple" Undercover player of the balance tool: a cover, then the shared wire plan."""
 
-from tools.policies import wires
+from tools.play.policies import wires
 
 
 def _defuser(view):

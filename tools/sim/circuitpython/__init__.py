@@ -14,7 +14,7 @@ and let a test press keys, turn the encoder and move the clock:
   pins.i2c                         the busio.I2C made, each an SSD1306 panel model (panel.py)
 board.DISPLAY (builtin_display=True, the default) is the MacroPad's:
 adafruit_displayio_sh1106.SH1106 (Blinka's BusDisplay, the compositor) on the panel model of
-tools/cpy_board/panel.py, as CircuitPython builds it for the board (128x64, column offset 2); it
+panel.py, as CircuitPython builds it for the board (128x64, column offset 2); it
 counts its refreshes in pins.refreshes. A Pico has no board.DISPLAY: its SSD1306 is wired to a
 busio.I2C, which here is the panel model itself (its refreshes are counted as well).
 """
@@ -168,7 +168,7 @@ def install(pins=None, builtin_display=True):
     bio = types.ModuleType("busio")
 
     def I2C(scl, sda, frequency=100000):  # noqa: N802 (busio's class name)
-        from tools.cpy_board.panel import SSD1306I2C
+        from tools.sim.circuitpython.panel import SSD1306I2C
 
         bus = SSD1306I2C()
         bus.pins, bus.frequency = (scl.n, sda.n), frequency
@@ -177,7 +177,7 @@ def install(pins=None, builtin_display=True):
 
     class SPI:  # fourwire names it in its signatures; no SPI display is modelled here
         def __init__(self, clock, MOSI=None, MISO=None):  # noqa: N803 (busio's names)
-            raise OSError("tools/cpy_board models no SPI display (only board.DISPLAY)")
+            raise OSError("tools/sim/circuitpython models no SPI display (only board.DISPLAY)")
 
     bio.I2C, bio.SPI = I2C, SPI
     mods["busio"] = bio
@@ -258,7 +258,7 @@ def _count_refreshes(pins):
 def board_display(pins):
     import adafruit_displayio_sh1106
 
-    from tools.cpy_board.panel import PanelBus
+    from tools.sim.circuitpython.panel import PanelBus
 
     class BoardDisplay(adafruit_displayio_sh1106.SH1106):
         def refresh(self, **kw):

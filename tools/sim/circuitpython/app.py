@@ -1,5 +1,5 @@
 """The firmware on the CircuitPython layer under CPython, in this process: firmware/circuitpy/
-with Blinka's displayio and the stand-ins of tools/cpy_board, on a virtual clock.
+with Blinka's displayio and the stand-ins of tools/sim/circuitpython, on a virtual clock.
 
     run = CpyApp(profile_dict, flash_dir)   # flash_dir holds rulesets/ (the drive's layout)
     run.wait(500); run.tap("down"); img = run.snap()   # a PIL image of the display
@@ -12,9 +12,10 @@ import os
 import shutil
 import sys
 
-from tools import cpy_board
+from tools.runtimes import ROOT as TOOLS_ROOT
+from tools.sim import circuitpython as cpy_board
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = str(TOOLS_ROOT)
 _STEP_MS = 10
 
 
@@ -29,7 +30,7 @@ def flash(dest):
 
 class CpyApp:
     def __init__(self, profile, flash_dir, t0=0):
-        sys.path.insert(0, os.path.join(ROOT, "tools", "cpython_board"))  # `micropython`
+        sys.path.insert(0, os.path.join(ROOT, "tools", "sim", "cpython"))  # `micropython`
         if isinstance(profile, str):
             with open(profile) as f:
                 profile = json.load(f)

@@ -3,7 +3,7 @@ under CPython: what the compositor sends (commands and page data) lands in a RAM
 controller, read back as pixels.
 
 PanelBus (the SH1106, 132x8 pages) is a fourwire.FourWire to displayio (it checks the type) that
-writes to the model, not to SPI; the MacroPad's board.DISPLAY in tools/cpy_board is
+writes to the model, not to SPI; the MacroPad's board.DISPLAY in tools/sim/circuitpython is
 adafruit_displayio_sh1106.SH1106 on it, so a frame goes the whole way a real one does: Group ->
 TileGrid -> Palette -> compositor -> bus bytes -> controller RAM. The model keeps what the
 picture depends on: page and column addresses (the SH1107-style commands the driver uses), data
@@ -114,7 +114,7 @@ _SSD_PARAMS.update({0xDA: 1, 0xDB: 1, 0xAD: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 
 
 class SSD1306I2C:
     """An SSD1306 on an I2C bus, for Blinka's i2cdisplaybus.I2CDisplayBus: it is the busio.I2C
-    the bus writes to (tools/cpy_board's busio stand-in makes one per bus), and what arrives at
+    the bus writes to (this package's busio stand-in makes one per bus), and what arrives at
     the display's address lands in a 128x8-page RAM model. I2C framing (datasheet 8.1.5.2): a
     control byte 0x80 before each command byte, 0x00 before a run of them, 0x40 before data.
     The model keeps horizontal addressing (0x20 0x00, what adafruit_displayio_ssd1306 sets) in

@@ -1,7 +1,7 @@
 """The sim board for a CircuitPython profile (boards/macropad.json, pico-ssd1306-circuitpython):
 the firmware on the CircuitPython layer (firmware/circuitpy/, the real one, as code.py starts it)
-under CPython with Blinka's displayio and the stand-ins of tools/cpy_board, speaking
-tools/hal_sim.py's line protocol on stdin/stdout, so tools/simproc.SimProc and `python -m tools
+under CPython with Blinka's displayio and the stand-ins of tools/sim/circuitpython, speaking
+tools/sim/hal_sim.py's line protocol on stdin/stdout, so tools/simproc.SimProc and `python -m tools
 sim` drive it unchanged.
 
 Run with the flash folder as the working directory (board.json, rulesets/, data/). What differs
@@ -18,11 +18,13 @@ import select
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+)
 sys.path.insert(0, ROOT)
-sys.path.insert(1, os.path.join(ROOT, "tools", "cpython_board"))  # `micropython`
+sys.path.insert(1, os.path.join(ROOT, "tools", "sim", "cpython"))  # `micropython`
 
-from tools import cpy_board  # noqa: E402
+from tools.sim import circuitpython as cpy_board  # noqa: E402
 
 _NVM = "nvm.bin"
 
@@ -132,7 +134,7 @@ class Child:
         self.pins.now += step
 
     def command(self, line):
-        """One protocol line (see tools/hal_sim.py); True when the app may read something new."""
+        """One protocol line (tools/sim/hal_sim.py); True when the app may read something new."""
         if not line:
             line = "quit"
         words = line.split()
