@@ -12,10 +12,10 @@ PLAYTHROUGH = ROOT / "tools" / "play" / "transcript.py"
 @pytest.mark.parametrize("name", SHIPPED)
 def test_playthroughs_match_on_both_runtimes(name):
     # Seeds 4 and 5: the shared vector test already plays 1, 2 and 3 of every shipped ruleset.
-    # 68-70 KB are needed with the transcript writer (see test_vectors.py HEAPS); the budget
-    # keeps a margin.
+    # 64-72 KB are needed with the transcript writer for these seeds (see test_vectors.py
+    # HEAPS); the budget keeps a margin.
     text = same_on_both(
-        PLAYTHROUGH, RULESETS / name, "players=all", "views=looks", 4, 5, heap="72k"
+        PLAYTHROUGH, RULESETS / name, "players=all", "views=looks", 4, 5, heap="76k"
     )
     ends = [line for line in text.splitlines() if line.startswith("end ")]
     lo, hi = (2, 8) if "countdown" in name else (1, 8)
@@ -81,7 +81,7 @@ def test_real_time_ticks_match_and_quiet_ticks_allocate_nothing(tmp_path):
     script = tmp_path / "ticks.py"
     script.write_text(TICKS)
     # 96k: the real-time option loads core/countdown.py (about 10 KB with its names) on top of
-    # the game; this script needs 72k today. The turn-based playthroughs above run in 72k.
+    # the game; this script needs 72k today. The turn-based playthroughs above run in 76k.
     text = same_on_both(script, RULESETS / "itsabomb-realtime.json", heap="96k")
     assert "timeout" in text and "resumed" in text and "act" in text
     assert text.splitlines()[-1] == "quiet ticks allocate 0"

@@ -10,9 +10,12 @@ from tools import runtimes
 
 PLAYTHROUGH = runtimes.ROOT / "tools" / "play" / "transcript.py"
 # The 64k heap of the other games' vectors is not enough for Undercover on the 64-bit unix port
-# (it needs about 72k with the physical deck and 80k with the house deck: see the report that
-# came with core/undercover); 80k is the smallest heap where every seed set passes.
-HEAP = "80k"
+# (it needed about 72k with the physical deck and 80k with the house deck: see the report that
+# came with core/undercover). With the one transcript writer (tools/play/transcript.py, #24) both
+# the shipped house deck (seeds 1-3) and the effects deck below (seeds 4-6) need 78k, measured
+# in 2 KB steps from a clone at /tmp/ci-check; 84k leaves room for the GC's conservative stack
+# scan, which moves the last KB or two from run to run.
+HEAP = "84k"
 
 
 def check_transcript(text):

@@ -2,7 +2,7 @@
 
 tools/play/transcript.py plays seeded random games at every player count, saving and resuming
 through JSON after every step; the transcripts of both runtimes must match byte for byte, with
-MicroPython's heap limited to 72 KB (80 KB for Undercover).
+MicroPython's heap limited to 76 KB (84 KB for Undercover).
 """
 
 import json
@@ -31,9 +31,11 @@ def game_rulesets():
 # 62-64 KB since one package a game (58 before: the registry and the shared looks base are
 # resident), Undercover 74; each budget keeps a few KB of margin, so growth still fails here.
 # The transcript writer is compiled from source on that heap too: since it is one script for the
-# golden files and the vectors (tools/play/transcript.py, #24) it takes about 6 KB more than the
-# vectors' own script did (It's a Bomb!'s hard scenario, seeds 1-3 at every table: 64 -> 70 KB).
-HEAPS = {"undercover.json": "80k", "undercover-basic.json": "80k"}
+# golden files and the vectors (tools/play/transcript.py, #24) the vectors need 64-70 KB (It's a
+# Bomb!'s hard scenario and Time Bomb 70, Undercover 72 and 78), measured in 2 KB steps from a
+# clone at /tmp/ci-check; the GC's conservative stack scan moves the last KB or two from run to
+# run (Time Bomb failed at 72 KB once in a full run there), so each budget keeps 6 KB.
+HEAPS = {"undercover.json": "84k", "undercover-basic.json": "84k"}
 
 
 @pytest.mark.parametrize("name", game_rulesets())
@@ -46,7 +48,7 @@ def test_transcripts_match_on_both_runtimes(name):
         1,
         2,
         3,
-        heap=HEAPS.get(name, "72k"),
+        heap=HEAPS.get(name, "76k"),
     )
     ends = [line for line in text.splitlines() if line.startswith("end ")]
     assert ends, "no game finished"
