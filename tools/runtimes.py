@@ -24,6 +24,9 @@ def host_binary(name):
 MICROPYTHON = host_binary("micropython")
 MPY_CROSS = host_binary("mpy-cross")
 BUILD = ROOT / "build" / "mpy-host"
+# The sim board's HAL, relative to ROOT (or to a snapshot of the tree): host-only, it goes to the
+# flash root of a sim board (as hal_sim.py or .mpy) and of the web page.
+SIM_HAL = "tools/sim/hal_sim.py"
 
 
 def compiled(package="core"):
@@ -42,7 +45,7 @@ def compiled(package="core"):
 def compiled_sim_hal():
     """tools/sim/hal_sim.py compiled to build/mpy-host/hal_sim.mpy (on the sim's flash root)."""
     dst = BUILD / "hal_sim.mpy"
-    _compile(ROOT / "tools" / "sim" / "hal_sim.py", dst)
+    _compile(ROOT / SIM_HAL, dst)
     return dst
 
 

@@ -13,6 +13,7 @@ from mpremote.transport_serial import SerialTransport
 
 from tools import boards
 from tools.runtimes import ROOT as TOOLS_ROOT
+from tools.runtimes import SIM_HAL
 
 ROOT = str(TOOLS_ROOT)
 PACKAGES = ("core", "firmware")
@@ -23,8 +24,7 @@ BATCH = 24
 MANIFEST = "/.fusebox-manifest.json"  # what deploy put on the board, path -> sha256
 # Present while a deploy changes the installed files; firmware/main.py then starts no app.
 UPDATING = "/update-incomplete"
-# The sim board's HAL (host-only, in tools/): shipped to the flash root of a "sim" board only.
-SIM_HAL = "tools/sim/hal_sim.py"
+# The sim board's HAL (runtimes.SIM_HAL) ships to the flash root of a "sim" board only.
 # The CircuitPython hardware layer: only `deploy --drive` (tools/board/drive.py) ships it.
 CIRCUITPY_LAYER = "firmware/circuitpy"
 # Codes of sys.implementation._mpy >> 10, in MicroPython's order (py/persistentcode.h).

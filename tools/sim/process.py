@@ -27,7 +27,7 @@ import threading
 from pathlib import Path
 
 from tools import boards
-from tools.runtimes import ROOT, host_binary
+from tools.runtimes import ROOT, SIM_HAL, host_binary
 
 # Frames are drawn and saved by tools/sim/frames.py; their names stay importable from here.
 from tools.sim.frames import RGB, Frame, frame_to_image, parse_frame  # noqa: F401
@@ -113,9 +113,7 @@ def populate_flash(flash, profile, main=None):
     (flash / "rulesets").mkdir(exist_ok=True)
     for rs in (ROOT / "firmware" / "rulesets").glob("*.json"):
         shutil.copy(rs, flash / "rulesets" / rs.name)
-    shutil.copy(
-        ROOT / "tools" / "sim" / "hal_sim.py", flash / "hal_sim.py"
-    )  # the sim's HAL: host-only
+    shutil.copy(ROOT / SIM_HAL, flash / "hal_sim.py")  # the sim's HAL: host-only
     shutil.copy(main or ROOT / "firmware" / "main.py", flash / "main.py")
     (flash / "board.json").write_text(json.dumps(profile, indent=1))
     (flash / "data").mkdir(exist_ok=True)
