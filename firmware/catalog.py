@@ -13,7 +13,10 @@ from core import const, games, ruleset
 from core.check import join
 from firmware import strings
 
-ROOT = "rulesets"
+ROOT = "rulesets"  # the board's own folder: `ruleset push` and a deploy write here
+# The rulesets Fusebox's own firmware ships, in its ROMFS image (tools/firmware/image.py); a file
+# of the same name in ROOT is listed instead (a pushed fix of a shipped ruleset replaces it).
+SHIPPED = "/rom/rulesets"
 _ORDER_LAST = const(99)  # where a file without "order" sorts (core/ruleset.py's bound)
 _SHORT_LEN = const(8)
 
@@ -191,8 +194,18 @@ def scan(root=ROOT):
     names stay in RAM for good (about 20 KB for the shipped games). A game's rulesets are
     validated by check() when its list is first opened; a file naming no known game is
     validated here (core rejects it from its header, without loading any game)."""
-    out = [_scanned(root + "/" + fn, fn) for fn in _names(root)]
+    out = [_scanned(path, fn) for path, fn in files(root)]
     out.sort(key=Entry.key)
+    return out
+
+
+def files(root=ROOT):
+    """(path, file name) of every ruleset to list: the *.json in root and, for the board's own
+    folder, the shipped ones (SHIPPED) that no file in root of the same name replaces."""
+    own = _names(root)
+    out = [(root + "/" + fn, fn) for fn in own]
+    if root == ROOT:
+        out += [(SHIPPED + "/" + fn, fn) for fn in _names(SHIPPED) if fn not in own]
     return out
 
 

@@ -43,8 +43,25 @@ _WAIT_SLICE_MS = const(4)
 _EDGES = const(32)
 
 
-def load_profile(path="board.json"):
-    """Read and validate a profile file (on the device: /board.json next to main.py)."""
+# Where the profile is: /board.json next to main.py (a deploy writes it), else the one Fusebox's
+# own firmware carries in its ROMFS image (tools/firmware/image.py).
+PROFILES = ("board.json", "/rom/board.json")
+
+
+def profile_path():
+    """The first of PROFILES that is there (the first when none is: its open says so)."""
+    for path in PROFILES:
+        try:
+            os.stat(path)
+            return path
+        except OSError:
+            pass
+    return PROFILES[0]
+
+
+def load_profile(path=None):
+    """Read and validate a profile file (profile_path() when none is named)."""
+    path = path or profile_path()
     with open(path) as f:
         profile = json.load(f)
     return _validate(profile, path)
@@ -64,9 +81,9 @@ def _validate(profile, src):
 
 
 def build(profile=None, machine=None):
-    """The Hardware for a profile dict (or a path to one; default board.json)."""
+    """The Hardware for a profile dict (or a path to one; default profile_path())."""
     if profile is None or isinstance(profile, str):
-        profile = load_profile(profile or "board.json")
+        profile = load_profile(profile)
     else:
         _validate(profile, profile.get("name", "profile") + ".json")
     if profile["display"]["driver"] == "sim":

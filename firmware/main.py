@@ -1,4 +1,5 @@
-"""Device entry point (deployed as /main.py): build the hardware from /board.json, run the app."""
+"""Device entry point (deployed as /main.py; frozen as firmware.main in Fusebox's own firmware): build
+the hardware from the board's profile (hardware.profile_path()), run the app."""
 
 import gc
 import os
@@ -30,7 +31,7 @@ def main():
 
         # Hardware first, so the frame buffer gets a contiguous block before anything
         # fragments RAM.
-        hw = hardware.build("board.json")
+        hw = hardware.build()
         from firmware import app
 
         app.run(hw, getattr(hw, "name", ""))
@@ -40,7 +41,7 @@ def main():
     try:
         from firmware import hardware
 
-        d = hardware.build("board.json").display
+        d = hardware.build().display
         d.fill(0)
         for i, line in enumerate(("update", "incomplete:", "deploy", "again")):
             d.text(line, 0, i * 10, 1)

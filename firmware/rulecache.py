@@ -14,7 +14,7 @@ import sys
 
 from core import const, games
 from firmware import storage
-from firmware.catalog import ROOT, Entry, _check, _names, _scanned, unload
+from firmware.catalog import ROOT, Entry, _check, _scanned, files, unload
 
 try:
     from binascii import crc32
@@ -58,7 +58,7 @@ class Scan:
         self.root = root
         self.cache = cache
         self.entries = []  # type: list
-        self._names = None  # type: list | None
+        self._todo = None  # type: list | None
         self._files = None  # type: dict | None
         self.done = False
 
@@ -66,15 +66,14 @@ class Scan:
         """Scan one more file; True while more are left (then call again)."""
         if self.done:
             return False
-        if self._names is None:
-            self._names = _names(self.root)
-            self._files = load_cache(self.cache) if crc32 is not None and self._names else {}
-        if self._names:
-            fn = self._names.pop(0)
-            path = self.root + "/" + fn
+        if self._todo is None:
+            self._todo = files(self.root)
+            self._files = load_cache(self.cache) if crc32 is not None and self._todo else {}
+        if self._todo:
+            path, fn = self._todo.pop(0)
             e = _cached(path, self._files.get(path)) or _scanned(path, fn)
             self.entries.append(e)
-            if self._names:
+            if self._todo:
                 return True
         self._files = None
         self.entries.sort(key=Entry.key)

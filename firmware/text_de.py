@@ -3,7 +3,6 @@ once German is chosen in Settings)."""
 
 TEXT = {
     "app": "Fusebox",
-    "version": "0.4.0",
     # main menu
     "menu": "Menü",
     "settings": "Optionen",

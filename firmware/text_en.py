@@ -3,7 +3,6 @@ firmware/games/<id>/text_en.py). text_fr.py and text_de.py hold the same keys.""
 
 TEXT = {
     "app": "Fusebox",
-    "version": "0.4.0",
     # main menu
     "menu": "Menu",
     "settings": "Settings",

@@ -168,16 +168,21 @@ def parser():
 
     wiring.options(p)
 
-    p = verbs.add_parser("firmware", help="check a MicroPython build against the flash map")
+    p = verbs.add_parser("firmware", help="build Fusebox's own firmware, or check a build")
     acts = p.add_subparsers(dest="action", metavar="ACTION")
     acts.required = True
+    a = acts.add_parser("build", help="build a profile's UF2 from MicroPython's source")
+    a.add_argument("--board", default="pico-ssd1306", help="a MicroPython profile, or all")
+    a.add_argument("--source", metavar="DIR", help="a MicroPython v1.28.0 checkout with submodules")
+    a.add_argument("--out", metavar="DIR", help="copy the .uf2 (and .elf, .bin) here")
+    a.add_argument("--jobs", type=int, help="parallel compile jobs (default: every core)")
     a = acts.add_parser("check", help="fail when a build's image grows into the ROMFS partition")
     a.add_argument("files", nargs="+", metavar="FILE", help="the build's .elf or .elf.gz")
     a.add_argument(
         "--romfs-start",
         type=lambda s: int(s, 0),
-        default=0x060000,
-        help="the ROMFS partition's offset in flash (default 0x060000: FUSEBOX_PICO's)",
+        default=0x098000,
+        help="the ROMFS partition's offset in flash (default 0x098000: boards/micropython/'s)",
     )
     return top
 
@@ -207,6 +212,8 @@ def main(argv=None):
         from tools.board import figures as verb
     elif args.verb == "wiring":
         from tools.dev import wiring as verb
+    elif args.verb == "firmware" and args.action == "build":
+        from tools.firmware import build as verb
     elif args.verb == "firmware":
         from tools.firmware import flashmap as verb
     else:

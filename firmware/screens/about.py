@@ -5,6 +5,7 @@ import os
 
 from firmware import buttons as B
 from firmware import strings
+from firmware.version import VERSION
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, Screen
 
@@ -43,7 +44,7 @@ class AboutScreen(Screen):
                 ok += 1
         gc.collect()
         rows = (
-            (strings.get("app"), strings.get("version")),
+            (strings.get("app"), VERSION),
             (strings.get("a.board"), app.board or strings.get("a.unknown")),
             (strings.get("a.ram"), kb(gc.mem_free())),
             (strings.get("a.flash"), kb(flash_free())),

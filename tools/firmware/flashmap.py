@@ -1,4 +1,4 @@
-"""firmware: the flash map of the firmware users flash (boards/micropython/FUSEBOX_PICO/), and the
+"""flashmap: the flash map of Fusebox's own firmware (boards/micropython/fusebox.cmake), and the
 check that a built image stays below its ROMFS partition (`python -m tools firmware check`).
 
 The RP2040's linker script gives the firmware the whole 2 MB FLASH region, so nothing at link
@@ -14,9 +14,9 @@ import sys
 from tools.pico import elf_symbols
 
 XIP_BASE = 0x10000000  # flash as the CPU sees it; the map below counts from the flash's start
-# (start, end) offsets in flash, as boards/micropython/FUSEBOX_PICO/mpconfigboard.h sets them.
-FIRMWARE = (0x000000, 0x060000)  # 384 KB for MicroPython itself
-ROMFS = (0x060000, 0x0A0000)  # 256 KB, mounted at /rom: the app's code (tools/board/romfs.py)
+# (start, end) offsets in flash, as boards/micropython/fusebox.cmake sets them.
+FIRMWARE = (0x000000, 0x098000)  # 608 KB: MicroPython with core/ and firmware/ frozen in
+ROMFS = (0x098000, 0x0A0000)  # 32 KB, mounted at /rom: the profile and rulesets (image.py)
 LITTLEFS = (0x0A0000, 0x200000)  # 1408 KB: where stock MicroPython keeps it, so files survive
 SYMBOL = "__flash_binary_end"
 

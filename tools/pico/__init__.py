@@ -55,7 +55,10 @@ def elf_symbols(bin_path, names=("gc_collect_end",)):
     import gzip
     import struct
 
-    base = str(bin_path)[: -len(".bin")] if str(bin_path).endswith(".bin") else str(bin_path)
+    base = str(bin_path)
+    for ext in (".bin", ".uf2"):
+        if base.endswith(ext):
+            base = base[: -len(ext)]
     for path, opener in ((base + ".elf", open), (base + ".elf.gz", gzip.open)):
         if os.path.exists(path):
             with opener(path, "rb") as f:

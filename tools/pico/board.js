@@ -433,7 +433,30 @@ if (opts.flash && fs.existsSync(opts.flash)) {
 // MicroPython's littlefs starts at 0xA0000; CircuitPython's firmware is longer (~0xE4240) and
 // its CIRCUITPY drive starts at 0x100000 (the 4 KB below it are microcontroller.nvm).
 const FIRMWARE_END = opts.circuitpython ? 0xff000 : 0xa0000;
-spiFlash.data.set(firmware.subarray(0, Math.min(firmware.length, FIRMWARE_END)));
+if (opts.firmware.endsWith('.uf2')) writeUf2(firmware);
+else spiFlash.data.set(firmware.subarray(0, Math.min(firmware.length, FIRMWARE_END)));
+
+// A UF2 file (tools/firmware/uf2.py) as the boot ROM's USB drive takes it: each 512-byte block
+// for the RP2040's flash puts its payload at its address, its 4 KB sector erased first (the
+// boot ROM erases a sector before programming into it), over whatever the flash held.
+function writeUf2(buf) {
+  const RP2040 = 0xe48bff56;
+  const erased = new Set();
+  if (buf.length % 512 || !buf.length) throw new Error('--firmware: not a UF2 file (size)');
+  for (let at = 0; at < buf.length; at += 512) {
+    const w = (i) => buf.readUInt32LE(at + i * 4);
+    if (w(0) !== 0x0a324655 || w(1) !== 0x9e5d5157 || buf.readUInt32LE(at + 508) !== 0x0ab16f30)
+      throw new Error('--firmware: block ' + at / 512 + ' has no UF2 magic');
+    const flags = w(2);
+    if (flags & 1 || (flags & 0x2000 && w(7) !== RP2040)) continue;
+    const off = w(3) - 0x10000000;
+    const size = w(4);
+    if (off < 0 || off + size > FLASH_SIZE) throw new Error('--firmware: block outside flash');
+    const sector = off & ~0xfff;
+    if (!erased.has(sector)) spiFlash.data.fill(0xff, sector, sector + 0x1000), erased.add(sector);
+    spiFlash.data.set(buf.subarray(at + 32, at + 32 + size), off);
+  }
+}
 
 function saveFlash(path) {
   fs.writeFileSync(path + '.tmp', spiFlash.data);
