@@ -1,5 +1,5 @@
-"""Device entry point (deployed as /main.py; frozen as firmware.main in Fusebox's own firmware): build
-the hardware from the board's profile (hardware.profile_path()), run the app."""
+"""Device entry point (deployed as /main.py; frozen as firmware.main in Fusebox's own
+firmware): build the hardware from the board's profile (hardware.profile_path()), run the app."""
 
 import gc
 import os

@@ -48,13 +48,13 @@ def pytest_sessionfinish(session, exitstatus):
 # The slowest modules are queued first, in this order (host seconds of one `make test`, measured
 # with --durations), so the run does not end on one of them while the other workers idle.
 _FIRST = (
+    "host_tests.test_board_fusebox",  # ~100, and it builds the firmware the others boot
     "host_tests.test_fault_rulesets",  # ~140 s in 8 tests (pinned files follow)
     "host_tests.test_board_faults",  # ~115
     "host_tests.test_app_fuzz",  # ~95
     "host_tests.test_board_circuitpython",  # ~90
     "host_tests.test_board_taps",  # ~90
     "host_tests.test_board_timebomb",  # ~90
-    "host_tests.test_board_romfs",  # ~90
     "host_tests.test_web_",  # ~75 in 3 modules
     "host_tests.test_board_timer",  # ~40
     "host_tests.test_board_deploy",  # ~20

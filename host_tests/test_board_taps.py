@@ -1,5 +1,6 @@
 """Quick taps and a menu move's latency on the emulated Pico (tools/pico/), in board time, on the
-stock and the ROMFS firmware: the loop waits in hw.wait_ms (it wakes within 1 ms of a button
+stock firmware (the app deployed to littlefs) and on Fusebox's own (the app frozen in): the loop
+waits in hw.wait_ms (it wakes within 1 ms of a button
 edge), the buttons debounce on the first edge (firmware/buttons.py, leading), hard pin IRQs latch
 every edge with its time (a tap inside a long loop step still counts), and the SSD1306 sends only
 the pages that changed. The figures verb (tools/board/figures.py) is
@@ -17,9 +18,9 @@ from tools.play.driver import GROUP_ROWS
 pytestmark = pytest.mark.board
 
 
-@pytest.fixture(scope="module", params=["stock", "romfs"])
+@pytest.fixture(scope="module", params=["stock", "fusebox"])
 def board(request, tmp_path_factory):
-    # Each firmware file with its own deploy: littlefs on stock, the code in /rom on ROMFS.
+    # Stock with the app deployed to littlefs; Fusebox's UF2 alone on a blank flash.
     with patient_mpremote():
         p = booted(tmp_path_factory, "pico-taps-" + request.param, firmware=request.param)
         try:

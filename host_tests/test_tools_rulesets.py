@@ -140,7 +140,7 @@ def test_list_uses_the_boards_own_validator(vboard, shipped):
     write(flash / "rulesets" / "wrong.json", dict(shipped, rounds=True))
     write(flash / "rulesets" / "wide.json", shipped, pad=2000)
     rows = rulesets.listing(vboard.url)
-    assert rows[0] == ("ok.json", ok.stat().st_size, "Time Bomb", None)
+    assert rows[0] == ("ok.json", ok.stat().st_size, "Time Bomb", None, False)
     assert rows[1][0] == "wide.json" and rows[1][3].endswith("bytes, at most 2000)")
     assert rows[2][0] == "wrong.json" and rows[2][3] == "rounds: must be a whole number"
 

@@ -97,6 +97,12 @@ def parser():
         help="remove everything deploy installed before (not /data) and copy all again",
     )
     p.add_argument(
+        "--remove",
+        action="store_true",
+        help="take a deploy off the board (saves, settings, pushed rulesets stay): Fusebox's own "
+        "firmware then runs its frozen app again",
+    )
+    p.add_argument(
         "--package-json",
         action="store_true",
         help="only (re)write package.json (for mpremote mip install) from the tree",
@@ -173,7 +179,9 @@ def parser():
     acts.required = True
     a = acts.add_parser("build", help="build a profile's UF2 from MicroPython's source")
     a.add_argument("--board", default="pico-ssd1306", help="a MicroPython profile, or all")
-    a.add_argument("--source", metavar="DIR", help="a MicroPython v1.28.0 checkout with submodules")
+    a.add_argument(
+        "--source", metavar="DIR", help="a MicroPython v1.28.0 checkout with submodules"
+    )
     a.add_argument("--out", metavar="DIR", help="copy the .uf2 (and .elf, .bin) here")
     a.add_argument("--jobs", type=int, help="parallel compile jobs (default: every core)")
     a = acts.add_parser("check", help="fail when a build's image grows into the ROMFS partition")

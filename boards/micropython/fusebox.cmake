@@ -21,10 +21,15 @@ math(EXPR FUSEBOX_ROMFS_START "2 * 1024 * 1024 - ${MICROPY_HW_FLASH_STORAGE_BYTE
 # RPI_PICO's pin names: every profile here is a Pico's RP2040 (the Thumby's too).
 set(MICROPY_BOARD_PINS "${MICROPY_PORT_DIR}/boards/RPI_PICO/pins.csv")
 
-# What is frozen: the port's own modules, the app, its entry (manifest.py). FUSEBOX_ROOT is the
-# checkout (this file's folder is boards/micropython/).
+# What is frozen: the port's own modules, the app, its entry (manifest.py). The app's core/ and
+# firmware/ come from the checkout (this file's folder is boards/micropython/), or from the
+# folder -DFUSEBOX_APP=DIR names (tools/firmware/build.py passes it: its tests build a changed app).
 set(MICROPY_FROZEN_MANIFEST "${CMAKE_CURRENT_LIST_DIR}/manifest.py")
-get_filename_component(MICROPY_MANIFEST_FUSEBOX_ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+if(FUSEBOX_APP)
+    set(MICROPY_MANIFEST_FUSEBOX_ROOT "${FUSEBOX_APP}")
+else()
+    get_filename_component(MICROPY_MANIFEST_FUSEBOX_ROOT "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+endif()
 set(MICROPY_MANIFEST_FUSEBOX_BOARDS "${CMAKE_CURRENT_LIST_DIR}")
 
 # After linking: fail the build, and remove its .uf2/.bin/.hex, when the image ends past the

@@ -1,3 +1,4 @@
+# ruff: noqa: F821  (freeze, package and module are the names makemanifest.py gives a manifest)
 # What every Fusebox firmware freezes (fusebox.cmake names this file): the rp2 port's own
 # modules (_boot.py mounts littlefs, rp2.py), core/ and firmware/ from the checkout, and the
 # image's entry (main.py here). Not frozen: firmware/circuitpy/ (CircuitPython's layer) and the

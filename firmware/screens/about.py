@@ -5,9 +5,9 @@ import os
 
 from firmware import buttons as B
 from firmware import strings
-from firmware.version import VERSION
 from firmware.ui import text, widgets
 from firmware.ui.stack import BACK, NONE, Screen
+from firmware.version import VERSION
 
 
 def flash_free(path="/"):

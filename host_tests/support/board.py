@@ -43,16 +43,19 @@ def patient_mpremote():
 
 
 # The deployed flash image each firmware kind's tests share (tools.pico.FIRMWARE_NAMES).
-IMAGES = {"stock": "pico-deployed", "romfs": "pico-romfs-deployed"}
+IMAGES = {"stock": "pico-deployed"}
 
 
 def image(tmp_path_factory, firmware="stock"):
     """(flash image path, deploy summary): the firmware deployed to a blank board with the real
     mpremote transport, once per run and firmware kind; xdist workers share it (the first makes
-    it, under a lock). firmware="romfs": the ROMFS build, the code in /rom (board/romfs.py)."""
+    it, under a lock). Fusebox's own firmware (pico.FUSEBOX) needs no deploy: (None, {}), and
+    its board starts from a blank flash with the UF2 written in."""
     from tools.board import deploy
 
     require(firmware)
+    if firmware == pico.FUSEBOX:
+        return None, {}
     base = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent
@@ -75,7 +78,8 @@ def booted(tmp_path_factory, name, firmware="stock"):
     main menu."""
     img, _ = image(tmp_path_factory, firmware)
     flash = tmp_path_factory.mktemp(name) / "flash.bin"
-    shutil.copy(img, flash)
+    if img is not None:
+        shutil.copy(img, flash)
     p = pico.Pico(flash=str(flash), firmware=firmware)
     try:
         p.pause()

@@ -137,7 +137,7 @@ def first_frames(p):
 
 
 # -- timing (issue #13): both firmware files side by side ---------------------------------------
-TIMING_KINDS = ("stock", "romfs")
+TIMING_KINDS = ("stock", "fusebox")
 
 
 def timing(p):
@@ -175,7 +175,8 @@ def _forget_games(p):
 
 def timing_rows(row, kinds=TIMING_KINDS):
     """The timing rows, each firmware file on its own freshly deployed emulated Pico, both
-    figures in one row: stock | romfs (the ROMFS build deploys its code to /rom)."""
+    figures in one row: stock (the app deployed to littlefs) | fusebox (Fusebox's own UF2 alone,
+    the app frozen in: no deploy)."""
     from tools import pico
     from tools.board import deploy
 
@@ -187,7 +188,8 @@ def timing_rows(row, kinds=TIMING_KINDS):
             continue
         with tempfile.TemporaryDirectory(prefix="fusebox-timing-") as d:
             with pico.Pico(flash=str(Path(d) / "flash.bin"), firmware=kind) as p:
-                deploy.deploy(p.url, say=lambda *a: None)
+                if kind != pico.FUSEBOX:
+                    deploy.deploy(p.url, say=lambda *a: None)
                 p.pause()
                 p.reset()
                 p.settle(quiet=60, frame_quiet=300, max_ms=10000)
@@ -288,7 +290,7 @@ def board(row):
             )
         finally:
             p.close()
-    # stock and ROMFS side by side, each on its own freshly deployed board, with the whole games
+    # stock and Fusebox's firmware side by side, each on its own fresh board, with the whole games
     heap_rows(row, say=lambda s: print("  " + s, file=sys.stderr, flush=True))
 
 
@@ -315,7 +317,7 @@ def taps_main(argv=None):
 # -- heap (issue #13): both firmware files side by side ---------------------------------------
 # Every heap figure is the firmware's own GC table, read by tools/pico/board.js: after each
 # collection (free bytes and the largest free block) or sampled every board ms between them.
-HEAP_KINDS = ("stock", "romfs")
+HEAP_KINDS = ("stock", "fusebox")
 SETTLE = dict(quiet=60, frame_quiet=300, max_ms=10000)
 BALLAST_STEP = 1024  # the boot bisection's resolution
 GAME_MARGIN = 16 * 1024  # a game's first ballast: the lowest free heap seen without one, less this
@@ -520,7 +522,8 @@ def heap_kind(kind, games=True, say=None, budget_s=HEADROOM_BUDGET_S):
     tell = (lambda s: say("%s: %s" % (kind, s))) if say else None
     with tempfile.TemporaryDirectory(prefix="fusebox-heap-") as d:
         with pico.Pico(flash=str(Path(d) / "flash.bin"), firmware=kind) as p:
-            deploy.deploy(p.url, say=lambda *a: None)
+            if kind != pico.FUSEBOX:  # Fusebox's UF2 alone: nothing to deploy
+                deploy.deploy(p.url, say=lambda *a: None)
             f = heap_boot(p)
             f["headroom_boot"] = headroom_boot(p, f["menu"])
             if tell:

@@ -280,12 +280,6 @@ def _progress(quiet):
 _SUMMARY = """deploy: %(files)d files, %(copied)d copied (%(bytes)d bytes), %(removed)d removed, \
 verified, %(seconds).1fs"""
 _AFTER = "after soft reset: free flash %(free_flash)d, free heap %(free_heap)d bytes"
-_ROMFS = """romfs: %(rom_files)d files in a %(image)d-byte image (partition %(partition)d bytes), \
-%(state)s"""
-
-# Where code sits on littlefs after a deploy to stock firmware: sys.path on the ROMFS firmware is
-# ['', '.frozen', '/rom', '/rom/lib', '/lib'] and '' is littlefs's root, so it would shadow /rom.
-SHADOWS = ("/core", "/firmware")
 # What the firmware's validators found of each ruleset file (firmware/rulecache.py): it vouches
 # for unchanged files by size and CRC alone, so a deploy that changes the code removes it and
 # the next scan validates every file again with the new validators.
@@ -293,32 +287,16 @@ RULESET_CACHE = "/data/rulesets.cache"
 CODE = ("/core/", "/firmware/", "/main.py")  # what the validators' verdicts depend on
 
 
-def runtime_only(files):
-    """(code for /rom, the rest for littlefs): the compiled modules go into the ROMFS image;
-    main.py (the firmware runs /main.py from littlefs), the board profile and the rulesets stay
-    on littlefs, where they change at run time or per board."""
-    rom = [(p, d) for p, d in files if p.endswith(".mpy")]
-    return rom, [(p, d) for p, d in files if not p.endswith(".mpy")]
-
-
 def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
-    """Install the firmware on the board at `port`; returns a summary dict (also for benches).
-    On firmware with a ROMFS partition the code goes into it as one image (romfs.py) and
-    littlefs keeps only main.py, board.json and the rulesets; elsewhere all goes to littlefs."""
-    from tools.board import romfs
-
+    """Install the firmware on the board at `port` (its littlefs); returns a summary dict (also
+    for benches). On Fusebox's own firmware the copy runs instead of the frozen app (its frozen
+    main.py runs a /main.py when there is one) until remove_app() takes it away."""
     started = time.monotonic()
     profile = board_file(board, root)
     with Board(port) as b:
         march = target(b.t.eval("getattr(__import__('sys').implementation, '_mpy', None)"))
         sim = json.loads(profile)["display"]["driver"] == "sim"
         files = compile_all(sources(root, sim), march, root) + [("/board.json", profile)]
-        part = romfs.Partition(b)
-        rom, image = [], None
-        if part:
-            rom, files = runtime_only(files)
-            image = romfs.build(rom)
-            part.check(image)  # before anything on the board changes
         wanted = dict(files)
         try:
             old = json.loads(b.read(MANIFEST) or "{}")
@@ -328,7 +306,7 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
         # the last: an interrupted deploy boots to "update incomplete", never to half an app.
         # Without --clean the new files are staged (*.new) first, so an interruption while
         # copying (the long part) leaves the previous version whole and bootable.
-        removed, first, sent, blocks = [], [], 0, 0
+        removed, first, sent = [], [], 0
         if clean:
             # main.py first (the one that checks the marker), then the rest goes; main.py and
             # board.json are replaced in place, never removed, so the notice can show.
@@ -341,58 +319,62 @@ def deploy(port, board="pico-ssd1306", clean=False, say=print, root=ROOT):
         on_board = b.hashes(sorted(wanted))
         stale = sorted(p for p in old if p not in wanted)
         todo = [(p, d) for p, d in files if on_board.get(p) != sha(d)]
-        write_rom = image is not None and (clean or not part.holds(image))
-        shadows = b.existing(SHADOWS) if image is not None else []
         sent += b.stage(todo)
-        if (todo or stale or write_rom or shadows) and not clean:
+        if (todo or stale) and not clean:
             b.mark(True)
         b.commit(todo)
-        code_changed = stale or shadows or write_rom
-        code_changed = code_changed or any(p.startswith(CODE) for p, _ in todo)
-        removed += b.remove(stale + shadows + ([RULESET_CACHE] if code_changed else []))
-        if write_rom:
-            with _progress(False) as bar:
-                task = bar.add_task("romfs " + romfs.MOUNT, total=len(image))
-                blocks = part.write(image, lambda n: bar.advance(task, n), every=clean)
+        code_changed = stale or any(p.startswith(CODE) for p, _ in todo)
+        removed += b.remove(stale + ([RULESET_CACHE] if code_changed else []))
         manifest = {p: sha(d) for p, d in files}
         if todo or stale or manifest != old:
             b.put_many([(MANIFEST, json.dumps(manifest, sort_keys=True).encode())], quiet=True)
-        if clean or todo or stale or write_rom or shadows:
+        if clean or todo or stale:
             b.mark(False)
         heap, flash = b.free_after_reset()
-    # files: everything deployed, /rom's modules included; copied, bytes: what went to littlefs
-    # (the ROMFS image's own figures are in summary["romfs"]).
-    summary = dict(files=len(files) + len(rom), copied=len(first + todo), bytes=sent)
+    summary = dict(files=len(files), copied=len(first + todo), bytes=sent)
     summary["removed"] = len(removed)
     summary.update(seconds=time.monotonic() - started, free_heap=heap, free_flash=flash)
-    summary["romfs"] = None
-    if image is not None:
-        summary["romfs"] = dict(
-            rom_files=len(rom),
-            image=len(image),
-            partition=part.size,
-            written=write_rom,
-            blocks=blocks,  # erase blocks written (the unchanged ones are kept)
-            bytes=blocks * part.block,
-            state="%d of its %d erase blocks written, verified"
-            % (blocks, -(-len(image) // part.block))
-            if write_rom
-            else "unchanged, not written",
-        )
-    lines = [_SUMMARY % summary, _AFTER % summary]
-    if image is not None:
-        lines.insert(1, _ROMFS % summary["romfs"])
-    say("\n".join(lines))
+    say("\n".join([_SUMMARY % summary, _AFTER % summary]))
     return summary
+
+
+def remove_app(port, say=print):
+    """Take a development deploy off a board: every file deploy installed (its manifest says
+    which; main.py first, so an interruption boots the frozen app or the notice), the manifest
+    last. Saves, settings, seat names and pushed rulesets stay. On Fusebox's own firmware the
+    frozen app runs again; on stock MicroPython the board has no app after it."""
+    with Board(port) as b:
+        try:
+            old = json.loads(b.read(MANIFEST) or "{}")
+        except ValueError:
+            old = {}
+        if not old:
+            say("remove: no deploy on this board (no %s)" % MANIFEST)
+            return []
+        b.mark(True)
+        gone = b.remove(["/main.py"])
+        gone += b.remove(["/core", "/firmware"] + sorted(p for p in old if p != "/main.py"))
+        gone += b.remove([RULESET_CACHE, MANIFEST])
+        b.mark(False)
+        fusebox = bool(b.existing(["/rom/board.json"]))
+    say(
+        "remove: %d files removed; %s"
+        % (
+            len(gone),
+            "the frozen app runs at the next reset"
+            if fusebox
+            else "stock firmware: no app is left on this board",
+        )
+    )
+    return gone
 
 
 def package_json():
     """package.json for `mpremote mip install`: the sources as .py (mip cannot compile), paths
     relative to the repository, and the default board's profile as board.json."""
-    import tomllib
+    from tools.firmware.build import version as app_version
 
-    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
-        version = tomllib.load(f)["project"]["version"]
+    version = app_version()
     git = ["git", "ls-files", "core", "firmware"]  # committed files only, never a stray one
     ok = set(subprocess.run(git, cwd=ROOT, capture_output=True, text=True).stdout.split())
     rel = [(os.path.relpath(p, ROOT), r, c) for p, r, c in sources()]
@@ -409,7 +391,10 @@ def main(args):
         print("wrote package.json")
         return 0
     try:
-        deploy(args.port, board=args.board, clean=args.clean)
+        if args.remove:
+            remove_app(args.port)
+        else:
+            deploy(args.port, board=args.board, clean=args.clean)
     except (OSError, TransportError) as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 1

@@ -11,6 +11,7 @@ from firmware import catalog
 from tools.runtimes import ROOT
 
 BOARD_DIR = "/rulesets"
+SHIPPED_ON_BOARD = "/rom/rulesets"  # what Fusebox's own firmware ships (firmware/catalog.py)
 SHIPPED = os.path.join(str(ROOT), "firmware", "rulesets")
 
 # At most this many faults are listed per file: enough for a variant's designer to fix a batch.
@@ -25,30 +26,33 @@ try:
 except ImportError:
     _cat = None
 _out = []
-try:
-    _names = sorted(os.listdir(%(dir)r))
-except OSError:
-    _names = []
-for _fn in _names:
-    _p = %(dir)r + '/' + _fn
-    if not (_fn.endswith('.json') or _fn.endswith('.json.new')):
-        continue
-    _size = os.stat(_p)[6]
-    _name, _err = '', None
-    if _fn.endswith('.new'):
-        _err = 'partial copy from an interrupted push'
-    elif _cat is None:
-        _err = '?'
-    else:
-        try:
-            _o = _cat.parse(_p)
-            _name = _o.get('name', '') if type(_o) is dict else ''
-            _cat.validate(_p, _o)
-        except ValueError as _e:
-            _err = str(_e)[len(_fn) + 2 :]
-        _o = None
-        gc.collect()
-    _out.append((_fn, _size, _name, _err))
+_seen = set()
+for _d in (%(dir)r, %(shipped)r):
+    try:
+        _names = sorted(os.listdir(_d))
+    except OSError:
+        _names = []
+    for _fn in _names:
+        _p = _d + '/' + _fn
+        if not (_fn.endswith('.json') or _fn.endswith('.json.new')) or _fn in _seen:
+            continue
+        _seen.add(_fn)
+        _size = os.stat(_p)[6]
+        _name, _err = '', None
+        if _fn.endswith('.new'):
+            _err = 'partial copy from an interrupted push'
+        elif _cat is None:
+            _err = '?'
+        else:
+            try:
+                _o = _cat.parse(_p)
+                _name = _o.get('name', '') if type(_o) is dict else ''
+                _cat.validate(_p, _o)
+            except ValueError as _e:
+                _err = str(_e)[len(_fn) + 2 :]
+            _o = None
+            gc.collect()
+        _out.append((_fn, _size, _name, _err, _d != %(dir)r))
 print(repr(_out))
 """
 
@@ -190,19 +194,21 @@ def push(files, port, out=print, drive=None):
 
 
 def listing(port):
-    """[(file, size, name, error or None)] of the board's rulesets, errors by the board's core."""
+    """[(file, size, name, error or None, shipped?)] of the board's rulesets, errors by the
+    board's core: its own folder's, then those Fusebox's firmware ships (/rom/rulesets) that no
+    file of the same name there replaces."""
     from tools.board import deploy
 
     with deploy.Board(port) as b:
-        rows = eval_literal(b.run(_LIST % {"dir": BOARD_DIR}))
+        rows = eval_literal(b.run(_LIST % {"dir": BOARD_DIR, "shipped": SHIPPED_ON_BOARD}))
         # A board without core (firmware not deployed yet): fetch and check on the host instead.
-        for i, (fn, size, _, err) in enumerate(rows):
+        for i, (fn, size, _, err, shipped) in enumerate(rows):
             if err == "?":
-                data = b.read(BOARD_DIR + "/" + fn)
+                data = b.read((SHIPPED_ON_BOARD if shipped else BOARD_DIR) + "/" + fn)
                 try:
-                    rows[i] = (fn, size, validate(data, fn)["name"], None)
+                    rows[i] = (fn, size, validate(data, fn)["name"], None, shipped)
                 except RulesetError as e:
-                    rows[i] = (fn, size, "", str(e))
+                    rows[i] = (fn, size, "", str(e), shipped)
     return rows
 
 
@@ -216,9 +222,10 @@ def show_list(port, out=print):
     rows = listing(port)
     if not rows:
         out("no rulesets on the board")
-    for fn, size, name, err in rows:
+    for fn, size, name, err, shipped in rows:
         state = "ok" if err is None else "PARTIAL" if fn.endswith(".new") else "BROKEN"
-        out("%-7s  %-24s %6d  %s" % (state, fn, size, name if err is None else err))
+        what = (name if err is None else err) + (" (in the firmware)" if shipped else "")
+        out("%-7s  %-24s %6d  %s" % (state, fn, size, what))
     return 0
 
 

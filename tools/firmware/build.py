@@ -18,6 +18,7 @@ inputs (the app, the profile, the rulesets, the board directory, the source) has
 not built again. A fresh machine builds from nothing in about two minutes on two cores.
 """
 
+import fcntl
 import hashlib
 import os
 import shutil
@@ -45,16 +46,18 @@ DIRS = {
     "pico-display-pack": "FUSEBOX_PICO_DISPLAY_PACK",
 }
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
-APT = "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"
+APT = "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"  # and ccache, if wanted
+# Bumped when this module changes what it builds (the cache key holds it, not this file).
+RECIPE = 1
 
 
 class BuildError(Exception):
     """A step failed; the message says which, and where its log is."""
 
 
-def version():
+def version(app=ROOT):
     """firmware/version.py's VERSION, read as text (the host does not import the firmware)."""
-    text = (ROOT / "firmware" / "version.py").read_text()
+    text = (Path(app) / "firmware" / "version.py").read_text()
     return text.split('VERSION = "', 1)[1].split('"', 1)[0]
 
 
@@ -112,28 +115,31 @@ def sha256(path):
     return h.hexdigest()
 
 
-def inputs_key(board, source):
+def inputs_key(board, source, app=ROOT):
     """A hash of everything the image is made of: the app and board files, the profile, the
-    rulesets, the source's identity and this module (how it is built)."""
+    rulesets, the source's identity and RECIPE."""
     h = hashlib.sha256()
     h.update(str(source).encode())
-    files = [Path(__file__), BOARDS_DIR / "fusebox.cmake", BOARDS_DIR / "manifest.py"]
+    h.update(b"recipe %d\n" % RECIPE)
+    files = [BOARDS_DIR / "fusebox.cmake", BOARDS_DIR / "manifest.py"]
     files += [BOARDS_DIR / "main.py", BOARDS_DIR / "check_romfs.cmake"]
     files += sorted((BOARDS_DIR / DIRS[board]).iterdir())
     h.update(boards.profile(board, str(ROOT)))
     for pkg in ("core", "firmware"):
-        for folder, dirs, names in os.walk(ROOT / pkg):
+        for folder, dirs, names in os.walk(Path(app) / pkg):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             files += [Path(folder) / n for n in sorted(names) if not n.endswith(".pyc")]
     for f in files:
-        h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() + b"\0")
+        label = f.relative_to(app if f.is_relative_to(app) else BOARDS_DIR)
+        h.update(str(label).encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()[:16]
 
 
 class Builder:
     """The cache and the steps; `log` prints one line a step with its time."""
 
-    def __init__(self, source=None, cache=None, jobs=None, log=print):
+    def __init__(self, source=None, cache=None, jobs=None, log=print, app=ROOT):
+        self.app = Path(app)  # where core/ and firmware/ come from (tests build a changed app)
         self.cache = Path(cache) if cache else cache_dir()
         self.jobs = jobs or os.cpu_count() or 2
         self.log = log
@@ -207,9 +213,17 @@ class Builder:
             raise BuildError(
                 "missing %s: install Debian's %s (apt-get install)" % (" ".join(lacking), APT)
             )
+        self.cache.mkdir(parents=True, exist_ok=True)
+        # One build at a time in a cache (parallel test workers, two shells): the others wait,
+        # then find it built.
+        with open(self.cache / "build.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            return self._built(board, out_dir)
+
+    def _built(self, board, out_dir):
         tree = self.tree()
-        name = "fusebox-%s-%s" % (version(), board)
-        key = inputs_key(board, tree)
+        name = "fusebox-%s-%s" % (version(self.app), board)
+        key = inputs_key(board, tree, self.app)
         done = self.cache / "builds" / ("%s-%s" % (board, key))
         uf2_path = done / (name + ".uf2")
         if uf2_path.exists():
@@ -226,6 +240,14 @@ class Builder:
 
     def _build(self, board, tree, done, name):
         env = dict(os.environ)
+        launcher = []
+        if shutil.which("ccache"):  # the profiles differ in a header and the data: the
+            # second and later profiles compile from ccache's hits (CCACHE_DIR in the cache)
+            env.setdefault("CCACHE_DIR", str(self.cache / "ccache"))
+            launcher = [
+                "-DCMAKE_C_COMPILER_LAUNCHER=ccache",
+                "-DCMAKE_CXX_COMPILER_LAUNCHER=ccache",
+            ]
         pt = self.picotool()
         if pt:
             env["PICOTOOL_FETCH_FROM_GIT_PATH"] = str(pt)
@@ -237,13 +259,16 @@ class Builder:
             board,
             ["cmake", "-S", str(tree / "ports" / "rp2"), "-B", str(work)]
             + ["-DMICROPY_BOARD=%s" % DIRS[board], "-DMICROPY_BOARD_DIR=%s" % board_dir]
-            + ["-DPICO_BUILD_DOCS=0"],
+            + ["-DPICO_BUILD_DOCS=0", "-DFUSEBOX_APP=%s" % self.app]
+            + launcher,
             env=env,
         )
         self._run(board, ["cmake", "--build", str(work), "-j%d" % self.jobs], env=env)
         elf, fw = work / "firmware.elf", (work / "firmware.bin").read_bytes()
         if len(fw) > FIRMWARE[1]:  # the cmake check failed the build before this
-            raise BuildError("%s: the firmware is %d bytes, over its %d" % (board, len(fw), FIRMWARE[1]))
+            raise BuildError(
+                "%s: the firmware is %d bytes, over its %d" % (board, len(fw), FIRMWARE[1])
+            )
         rom = image.build(board)
         tmp = done.with_name(done.name + ".%d.tmp" % os.getpid())
         shutil.rmtree(tmp, ignore_errors=True)
@@ -259,7 +284,14 @@ class Builder:
         os.replace(tmp, done)
         self.log(
             "  %s: firmware %d bytes (%d below the ROMFS at 0x%x), ROMFS %d bytes; built in %.0f s"
-            % (board, len(fw), FIRMWARE[1] - len(fw), XIP_BASE + ROMFS[0], len(rom), time.monotonic() - t)
+            % (
+                board,
+                len(fw),
+                FIRMWARE[1] - len(fw),
+                XIP_BASE + ROMFS[0],
+                len(rom),
+                time.monotonic() - t,
+            )
         )
 
     def _run(self, step, cmd, env=None):
@@ -271,7 +303,9 @@ class Builder:
             res = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
         if res.returncode:
             tail = log.read_text(errors="replace").splitlines()[-15:]
-            raise BuildError("%s failed (%s); the end of %s:\n%s" % (step, cmd[0], log, "\n".join(tail)))
+            raise BuildError(
+                "%s failed (%s); the end of %s:\n%s" % (step, cmd[0], log, "\n".join(tail))
+            )
 
 
 def main(args):

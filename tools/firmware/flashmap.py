@@ -11,7 +11,7 @@ firmware boots, and every ROMFS write then erases the tail of its own code. The 
 import os
 import sys
 
-from tools.pico import elf_symbols
+from tools.firmware.elf import elf_symbols
 
 XIP_BASE = 0x10000000  # flash as the CPU sees it; the map below counts from the flash's start
 # (start, end) offsets in flash, as boards/micropython/fusebox.cmake sets them.
@@ -22,7 +22,7 @@ SYMBOL = "__flash_binary_end"
 
 
 def elf_base(path):
-    """The path without .elf/.elf.gz (tools.pico.elf_symbols looks for both beside it)."""
+    """The path without .elf/.elf.gz (tools.firmware.elf.elf_symbols looks for both beside it)."""
     for ext in (".elf.gz", ".elf"):
         if path.endswith(ext):
             return path[: -len(ext)]

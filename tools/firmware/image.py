@@ -11,7 +11,7 @@ import json
 import os
 
 from tools import boards
-from tools.board import romfs
+from tools.firmware import romfs
 from tools.firmware.flashmap import ROMFS
 from tools.runtimes import ROOT
 
@@ -30,7 +30,7 @@ def files(board):
 
 
 def build(board):
-    """The ROMFS image (bytes) of a profile's files, or ValueError when it outgrows the partition."""
+    """The ROMFS image (bytes) of a profile's files; ValueError when it outgrows the partition."""
     image = romfs.build(files(board))
     room = ROMFS[1] - ROMFS[0]
     if len(image) > room:

@@ -50,7 +50,9 @@ def blocks(data, family=RP2040):
     order, or ValueError saying what is wrong with the file. Blocks for other families, or
     flagged as not for the main flash, are left out, as the boot ROM leaves them."""
     if len(data) % BLOCK or not data:
-        raise ValueError("not a UF2 file: %d bytes is not a whole number of 512-byte blocks" % len(data))
+        raise ValueError(
+            "not a UF2 file: %d bytes is not a whole number of 512-byte blocks" % len(data)
+        )
     out = []
     total = None
     for at in range(0, len(data), BLOCK):

@@ -17,16 +17,21 @@ import subprocess
 import threading
 from pathlib import Path
 
+from tools.firmware.elf import elf_symbols
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FIRMWARE_ENV = "FUSEBOX_PICO_FIRMWARE"  # path of the MicroPython .bin (its folder: the boot ROM)
 FIRMWARE_NAME = "RPI_PICO-v1.28.0.bin"
-# The other firmware files the tests boot, looked for beside the stock one.
+# The other firmware files the tests boot, looked for beside the stock one; "fusebox" is not a
+# file there but Fusebox's own UF2 for pico-ssd1306, built (or taken from the build cache) by
+# tools/firmware/build.py.
 FIRMWARE_NAMES = {
     "stock": FIRMWARE_NAME,
-    "romfs": "RPI_PICO_ROMFS-v1.28.0.bin",  # the same MicroPython with a 256 KB ROMFS partition
     "circuitpython": "CircuitPython-10.2.1-raspberry_pi_pico.bin",
 }
+FUSEBOX = "fusebox"
+FUSEBOX_BOARD = "pico-ssd1306"
 BOOTROM_NAME = "rp2040-bootrom-b1.bin"
 WHERE = (
     "MicroPython v1.28.0 for the Raspberry Pi Pico (micropython.org/download/RPI_PICO, the .bin "
@@ -42,46 +47,27 @@ def firmware_files(kind="stock"):
     ROM are looked for in its folder."""
     env = os.environ.get(FIRMWARE_ENV)
     stock = Path(env) if env else ROOT.parent / "shared" / "rp2" / FIRMWARE_NAME
+    rom = stock.parent / BOOTROM_NAME
+    if kind == FUSEBOX:
+        if not rom.is_file():
+            raise FileNotFoundError("no %s; get %s" % (rom, WHERE))
+        return fusebox_uf2(), rom
     fw = stock if kind == "stock" else stock.parent / FIRMWARE_NAMES[kind]
-    rom = fw.parent / BOOTROM_NAME
     for p in (fw, rom):
         if not p.is_file():
             raise FileNotFoundError("no %s; get %s" % (p, WHERE))
     return fw, rom
 
 
-def elf_symbols(bin_path, names=("gc_collect_end",)):
-    """{name: address} from the firmware's ELF (same name, .elf or .elf.gz), {} without one."""
-    import gzip
-    import struct
+def fusebox_uf2(board=FUSEBOX_BOARD):
+    """Fusebox's own UF2 for a profile, built once and then taken from the build cache
+    (tools/firmware/build.py); FileNotFoundError saying why when it cannot be built here."""
+    from tools.firmware import build
 
-    base = str(bin_path)
-    for ext in (".bin", ".uf2"):
-        if base.endswith(ext):
-            base = base[: -len(ext)]
-    for path, opener in ((base + ".elf", open), (base + ".elf.gz", gzip.open)):
-        if os.path.exists(path):
-            with opener(path, "rb") as f:
-                elf = f.read()
-            break
-    else:
-        return {}
-    (shoff,) = struct.unpack_from("<I", elf, 0x20)
-    shentsize, shnum = struct.unpack_from("<HH", elf, 0x2E)
-    at = [shoff + i * shentsize for i in range(shnum)]
-    sections = [struct.unpack_from("<IIIIIIIIII", elf, a) for a in at]
-    want, found = set(names), {}
-    for sh in sections:
-        if sh[1] != 2:  # SHT_SYMTAB
-            continue
-        strtab = sections[sh[6]]
-        for off in range(sh[4], sh[4] + sh[5], 16):
-            name_off, value = struct.unpack_from("<II", elf, off)
-            start = strtab[4] + name_off
-            name = elf[start : elf.index(b"\0", start)].decode()
-            if name in want:
-                found[name] = value & ~1  # a Thumb function's address has bit 0 set
-    return found
+    try:
+        return build.Builder(log=lambda line: None).build(board)
+    except build.BuildError as e:
+        raise FileNotFoundError("Fusebox's firmware for %s: %s" % (board, e)) from None
 
 
 def node():
