@@ -61,3 +61,13 @@ web: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache
+
+## firmware: Fusebox's own firmware for every MicroPython profile (tools/firmware/build.py);
+## the UF2s are in the build cache (~/.cache/fusebox/builds/), their paths printed
+.PHONY: firmware release
+firmware: $(STAMP)
+	$(BIN)/python -m tools firmware build --board all
+
+## release: every profile's UF2 or CIRCUITPY zip and SHA256SUMS in release/ (OUT=DIR elsewhere)
+release: $(STAMP)
+	$(BIN)/python -m tools release --out $(or $(OUT),release)

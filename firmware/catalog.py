@@ -23,14 +23,14 @@ _SHORT_LEN = const(8)
 
 class Entry:
     """One ruleset file: its game, display name (and short title), its place in the game's
-    list and, when broken, why."""
+    list and, when broken, why. (Not its description: no list shows it, and eleven of them
+    held 1.3 KB of the menu's heap; a screen that wants it reads the file.)"""
 
-    def __init__(self, path, game, name, error=None, description=""):
+    def __init__(self, path, game, name, error=None):
         self.path = path
         self.game = game
         self.name = name
         self.error = error
-        self.description = description
         self.short = ""
         self.order = _ORDER_LAST
         self.checked = True  # validated by core (or known broken without it)
@@ -224,7 +224,7 @@ def _scanned(path, fn):
         game = obj.get("game") if type(obj) is dict else None
         if game not in games.IDS:
             validate(path, obj)  # raises: the header is wrong
-        got = (game, obj.get("name"), obj.get("description"), obj.get("order"), obj.get("short"))
+        got = (game, obj.get("name"), obj.get("order"), obj.get("short"))
     except ValueError as err:
         g = obj.get("game") if type(obj) is dict else None
         return Entry(path, g if g in games.IDS else None, fn, str(err))
@@ -233,12 +233,12 @@ def _scanned(path, fn):
     # left, low in the heap, not above them (the menu's largest free block stays whole).
     obj = None
     gc.collect()
-    game, name, desc, v, short = got
+    game, name, v, short = got
     got = None
     if type(name) is not str or not name:
         name = fn
     # Bounded as core bounds it: an unchecked file must not pin a long text in RAM.
-    e = Entry(path, game, name[:32], None, desc[:200] if type(desc) is str else "")
+    e = Entry(path, game, name[:32], None)
     e.checked = False
     # The list fields of a file not validated yet, bounded as core bounds them.
     if type(v) is int and 0 <= v <= _ORDER_LAST:
@@ -268,7 +268,6 @@ def _check(e):
     try:
         rs = read(e.path)
         e.name = rs["name"]
-        e.description = rs.get("description", "")
         e.short = rs["short"]
         e.order = rs["order"]
     except ValueError as err:

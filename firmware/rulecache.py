@@ -22,7 +22,8 @@ except ImportError:  # a port without it validates every time, as before the cac
     crc32 = None
 
 CACHE = storage.DATA + "/rulesets.cache"
-_CACHE_FORMAT = const(1)  # what one cached entry holds, below; another number: rebuilt
+# What one cached entry holds, below; another number: rebuilt (2: without the description).
+_CACHE_FORMAT = const(2)
 
 
 def scan(root=ROOT, cache=CACHE):
@@ -83,12 +84,12 @@ class Scan:
 
 def _cached(path, v):
     """The checked Entry of a file the cache row `v` vouches for, or None."""
-    if v is None or v[7] not in games.IDS:
+    if v is None or v[6] not in games.IDS:
         return None
     d = _digest(path)
     if d is None or d[0] != v[0] or d[1] != v[1]:
         return None
-    e = Entry(path, v[7], v[2], v[6], v[5])
+    e = Entry(path, v[6], v[2], v[5])
     e.short = v[3]
     e.order = v[4]
     return e
@@ -114,7 +115,7 @@ def _digest(path):
 
 
 def load_cache(path=CACHE):
-    """{ruleset path: [size, crc, name, short, order, description, error or None, game]} from
+    """{ruleset path: [size, crc, name, short, order, error or None, game]} from
     the cache, or {} when there is none or it is not a good one (then it is rebuilt)."""
     try:
         data = storage.load(path)
@@ -135,15 +136,14 @@ def _good(v):
     # Every field as the Entry keeps it: a hand-edited or torn cache is not half trusted.
     return (
         type(v) is list
-        and len(v) == 8
+        and len(v) == 7
         and type(v[0]) is int
         and type(v[1]) is int
         and type(v[2]) is str
         and type(v[3]) is str
         and type(v[4]) is int
-        and type(v[5]) is str
-        and (v[6] is None or type(v[6]) is str)
-        and type(v[7]) is str
+        and (v[5] is None or type(v[5]) is str)
+        and type(v[6]) is str
     )
 
 
@@ -182,7 +182,7 @@ class Checker:
                 v = files.get(e.path)
                 if d is not None and v is not None and v[0] == d[0] and v[1] == d[1]:
                     e.checked = True
-                    e.name, e.short, e.order, e.description, e.error = v[2], v[3], v[4], v[5], v[6]
+                    e.name, e.short, e.order, e.error = v[2], v[3], v[4], v[5]
                 else:
                     self._todo.append((e, d))
             # A removed file's entry goes from the cache too.
@@ -196,7 +196,7 @@ class Checker:
             e, d = self._todo.pop(0)
             _check(e)
             if d is not None:
-                row = [d[0], d[1], e.name, e.short, e.order, e.description, e.error, e.game]
+                row = [d[0], d[1], e.name, e.short, e.order, e.error, e.game]
                 self._files[e.path] = row
                 self._learnt = True
             gc.collect()

@@ -174,6 +174,17 @@ def parser():
 
     wiring.options(p)
 
+    p = verbs.add_parser("release", help="every profile's UF2 or CIRCUITPY zip, with SHA256SUMS")
+    p.add_argument("--out", default="release", metavar="DIR", help="where (default release/)")
+    p.add_argument(
+        "--source", metavar="DIR", help="a MicroPython v1.28.0 checkout with submodules"
+    )
+    p.add_argument(
+        "--mpy-cross",
+        metavar="PATH",
+        help="CircuitPython 10.2.1's mpy-cross (default: on PATH, else ../shared/circuitpython/)",
+    )
+
     p = verbs.add_parser("firmware", help="build Fusebox's own firmware, or check a build")
     acts = p.add_subparsers(dest="action", metavar="ACTION")
     acts.required = True
@@ -220,6 +231,8 @@ def main(argv=None):
         from tools.board import figures as verb
     elif args.verb == "wiring":
         from tools.dev import wiring as verb
+    elif args.verb == "release":
+        from tools.firmware import release as verb
     elif args.verb == "firmware" and args.action == "build":
         from tools.firmware import build as verb
     elif args.verb == "firmware":

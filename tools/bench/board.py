@@ -652,10 +652,64 @@ def heap_main():
     print("(%.0f s host)" % (time.monotonic() - w))
 
 
+def ballast_games(kind, ballast, say=None):
+    """Every shipped game ruleset at its largest table, played once to its end on one fresh
+    board of firmware `kind` with `ballast` bytes held before the app: {file name: (reached the
+    end without an error?, the GC table's figures)}; the games' live heap at their worst
+    collection is the GC heap less the lowest free after a collection, less the ballast."""
+    from tools import pico
+    from tools.bench.sim import game_rulesets
+    from tools.board import deploy
+
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="fusebox-ballast-") as d:
+        with pico.Pico(flash=str(Path(d) / "flash.bin"), firmware=kind) as p:
+            if kind != pico.FUSEBOX:
+                deploy.deploy(p.url, say=lambda *a: None)
+            p.pause()
+            p.settle(**SETTLE)
+            for game, entry, path, seats in game_rulesets():
+                ok, h = heap_game(p, game, entry, seats, ballast)
+                out[path.name] = (ok, h)
+                if say:
+                    live = h["total"] - h["min"] - ballast if h else None
+                    say(
+                        "%s %d players, ballast %d B: %s, lowest free %s, live %s B"
+                        % (
+                            path.name,
+                            seats[1],
+                            ballast,
+                            "ok" if ok else "FAILED",
+                            h and h["min"],
+                            live,
+                        )
+                    )
+    return out
+
+
+def ballast_main():
+    """`python -m tools.bench.board --ballast N [--kind fusebox|stock]`: every shipped game at
+    its largest table with N bytes of ballast (one fresh board; tens of minutes)."""
+    import sys
+
+    n = int(sys.argv[sys.argv.index("--ballast") + 1])
+    kind = sys.argv[sys.argv.index("--kind") + 1] if "--kind" in sys.argv else "fusebox"
+    w = time.monotonic()
+    figs = ballast_games(kind, n, say=lambda s: print(s, flush=True))
+    played = sum(1 for ok, _ in figs.values() if ok)
+    worst = max((h["total"] - h["min"] - n for ok, h in figs.values() if h), default=None)
+    print(
+        "%s: %d of %d games played to their end with a %d B ballast; live heap at the worst "
+        "collection %s B (%.0f s host)" % (kind, played, len(figs), n, worst, time.monotonic() - w)
+    )
+
+
 if __name__ == "__main__":
     import sys
 
-    if "--timing" in sys.argv:
+    if "--ballast" in sys.argv:
+        ballast_main()
+    elif "--timing" in sys.argv:
         timing_main()
     elif "--heap" in sys.argv:
         heap_main()
