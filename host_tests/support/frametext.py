@@ -69,3 +69,11 @@ def find_text(frame, s):
 
 def has_text(frame, s):
     return find_text(frame, s) is not None
+
+
+def whole_or_cut(size, whole, cut):
+    """What a screen tour of that size (the screen tests' "thumby", "ssd1306", "colour") must
+    show of a text the Thumby's 72 px rows cannot hold: the whole of it where it fits (16 and
+    15 columns), its start only on the Thumby, where a long line scrolls. A check that took
+    either everywhere would pass with a cut-off text on a screen wide enough for all of it."""
+    return cut if size == "thumby" else whole
