@@ -4,8 +4,9 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
+from host_tests.support.unixport import micropython
+
 ROOT = Path(__file__).resolve().parents[2]
-MPY = str(ROOT / ".venv" / "bin" / "micropython")
 
 _FONT_DUMP = """
 import framebuf
@@ -21,7 +22,9 @@ for c in range(32, 127):
 @lru_cache(maxsize=1)
 def font():
     """{char: 8 row strings of '0'/'1'} from the unix port's framebuf font."""
-    out = subprocess.run([MPY, "-c", _FONT_DUMP], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [micropython(), "-c", _FONT_DUMP], capture_output=True, text=True, check=True
+    )
     table = {}
     for line in out.stdout.split("\n"):
         if line:

