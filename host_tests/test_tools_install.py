@@ -94,9 +94,10 @@ def verb(installed, *args, timeout=300):
 
 
 def test_web_out_builds_the_page_from_the_install(installed, tmp_path):
-    from host_tests.test_web_build import need_npm
-
-    need_npm()
+    if not shutil.which("npm"):  # the page's npm package is installed on first use
+        if os.environ.get("CI") == "true":
+            pytest.fail("the web page needs npm (Node.js) (CI=true: the web tests may not skip)")
+        pytest.skip("the web page needs npm (Node.js)")
     out = tmp_path / "site"
     res = verb(installed, "web", "--out", str(out))
     assert res.returncode == 0, res.stdout + res.stderr
