@@ -54,6 +54,9 @@ class RevealScreen(Screen):
         self.nudged = -1  # when a press during the build-up was ignored (its tick shows)
         app.play("tick")
 
+    def keeps_awake(self):
+        return not self.done  # the build-up runs to its result in front of the table
+
     def tick(self, now):
         if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= _NUDGE_MS:
             self.nudged = -1
