@@ -1,12 +1,12 @@
 """Screen sleep on the sim board: after the Settings' delay with no press the display dims, then
-turns off; the press that wakes it does nothing else; a private screen hides first; a running
-countdown never sleeps. (On the emulated Pico: test_board_sleep.py, the panel's own state.)"""
+turns off; the press that wakes it does nothing else; a private screen hides first; the timer's
+countdown, It's a Bomb!'s real-time clock and a build-up keep it lit. (On the emulated Pico: test_board_sleep.py, the panel's own state.)"""
 
 import json
 
 from host_tests.support.appsim import start, tap, top
 from host_tests.support.frametext import has_text
-from tools.play.driver import DWELL_MS, GROUP_ROWS, PEEK_MS, RecordingSim, open_game
+from tools.play.driver import DWELL_MS, GROUP_ROWS, PEEK_MS, RecordingSim, open_game, step
 
 
 def flash_with(tmp_path, **settings):
@@ -116,3 +116,42 @@ def test_the_sleep_setting_is_kept_and_repaired():
     assert s.sleep == 300 and s.to_obj()["sleep"] == 300
     s.apply_obj({"sleep": 7})  # not a choice: kept as it was
     assert s.sleep == 300
+
+
+def waited_until(sp, said, step_ms, limit_ms):
+    """Wait in steps until a log line `said` comes; the ms waited (to the step's end)."""
+    waited = 0
+    while said not in sp.logs:
+        assert waited < limit_ms, (said, sp.logs[-5:])
+        sp.wait(step_ms)
+        waited += step_ms
+    return waited
+
+
+def test_a_real_time_round_keeps_the_screen_lit_until_its_clock_stops(tmp_path):
+    from host_tests.support.play_itsabomb import GROUP, REALTIME
+
+    flash = flash_with(tmp_path, sleep=60)
+    with RecordingSim(board="pico-ssd1306", heap="512k", flash=flash) as sp:
+        open_game(sp, GROUP, REALTIME, 0)  # the round's clock runs on the turn screen (20 s)
+        timeout = waited_until(sp, "ev timeout", 500, 30000)
+        dim = timeout + waited_until(sp, "display dim", 500, 90000)
+        # A minute from the round's end, not from the last press (the clock ran 20 s of it).
+        assert timeout >= 15000 and 59500 <= dim - timeout <= 61000, (timeout, dim)
+
+
+def test_a_build_up_keeps_the_screen_lit_and_the_minute_counts_from_its_result(tmp_path):
+    flash = flash_with(tmp_path, sleep=60)
+    with RecordingSim(board="pico-ssd1306", heap="512k", flash=flash) as sp:
+        open_game(sp, GROUP_ROWS["timebomb"])
+        for _ in range(40):  # the deal's looks, to the first cutter's wires
+            if sp.top() == "CutScreen":
+                break
+            step(sp)
+        tap(sp, "OK")
+        tap(sp, "OK")
+        tap(sp, "OK")  # cut: the build-up, then the result
+        result = waited_until(sp, "result", 100, 3000)
+        dim = result + waited_until(sp, "display dim", 100, 70000)
+        # (within a loop step and the 100 ms the waits go by; from the press it would be 58.4 s)
+        assert 1500 <= result and 59800 <= dim - result <= 60300, (result, dim)
