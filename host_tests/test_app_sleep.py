@@ -1,6 +1,7 @@
 """Screen sleep on the sim board: after the Settings' delay with no press the display dims, then
 turns off; the press that wakes it does nothing else; a private screen hides first; the timer's
-countdown, It's a Bomb!'s real-time clock and a build-up keep it lit. (On the emulated Pico: test_board_sleep.py, the panel's own state.)"""
+countdown, It's a Bomb!'s real-time clock and a build-up keep it lit. (On the emulated Pico:
+test_board_sleep.py, the panel's own state.)"""
 
 import json
 
