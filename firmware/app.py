@@ -28,6 +28,17 @@ _BATTERY_MS = const(10000)
 _MAX_ERROR_STREAK = const(5)
 # After this long with nothing to do, collect garbage (a quiet moment).
 _IDLE_GC_MS = const(2000)
+# Screen sleep: after settings.sleep seconds with no press, no wire moved and nothing on screen
+# that must stay lit (Screen.keeps_awake: a countdown, a real-time clock, a build-up), the
+# display dims to this contrast, and turns off _OFF_AFTER_MS later (an OLED left lit at the
+# table burns in and drains the battery). The press that wakes it does nothing else. While it
+# is dark the loop sleeps longer a step (hw.wait_ms still ends at a pin change).
+_DIM_LEVEL = const(8)
+_OFF_AFTER_MS = const(30000)
+_STEP_DARK_MS = const(200)
+_LIT = const(0)
+_DIM = const(1)
+_OFF = const(2)
 # The lights (hw.led: the MacroPad's NeoPixels, a Display Pack's RGB LED, a no-op elsewhere)
 # follow the sounds, which may not depend on a secret: red with the boom, green with the
 # defuse, a short amber pulse with the timer's beat. (r, g, b, ms lit); a shorter light does
@@ -91,6 +102,9 @@ class App:
         self._batt_at = 0
         self._quiet_since = 0
         self._collected = False
+        self._active_at = 0  # the last press, wire move or screen that keeps the display lit
+        self._dark = _LIT
+        self._woke = -1  # the button whose press woke the display: its events go nowhere
         self.steps = 0
         self.errors = 0
         self._base = ()
@@ -176,6 +190,7 @@ class App:
 
     # -- the loop ------------------------------------------------------------------------------
     def boot(self, now):
+        self._active_at = now
         self.stack.push(menu.main_menu(self), now)
         # What the menu needs stays loaded; anything a screen imports later is dropped again
         # once the player is back at the menu, so RAM holds one game's code at a time.
@@ -221,6 +236,7 @@ class App:
         if self.stack.apply(intent, now):
             # A new screen: events queued for the old one must not leak into it.
             self.buttons.clear()
+            self._woke = -1  # the waking press's release may have been among them
             self._quiet_since = now  # a long line of the new screen scrolls once from now
             self._collected = False
             if self.stack.depth() == 1:
@@ -242,6 +258,13 @@ class App:
             if ev < 0:
                 break
             busy = True
+            if self._dark != _LIT:
+                self._wake()
+                self._woke = B.button_of(ev)
+            if B.button_of(ev) == self._woke:
+                if B.kind_of(ev) == B.RELEASE:
+                    self._woke = -1
+                continue  # the waking press, its hold and its release: swallowed
             intent = self.stack.top().event(ev, now)
             if intent:
                 self._apply(intent, now)
@@ -252,6 +275,8 @@ class App:
         if w != self._wires:
             self._wires = w
             busy = True
+            if self._dark != _LIT:
+                self._wake()  # a wire is not a press: it goes on to the screen
             intent = self.stack.top().wires(w, now)
             if intent:
                 self._apply(intent, now)
@@ -266,6 +291,18 @@ class App:
             self._lit_ms = 0
             hw.led(0, 0, 0)
         top = self.stack.top()
+        dim = False
+        if busy or top.keeps_awake():
+            self._active_at = now
+        elif self._dark != _OFF and self.settings.sleep:
+            idle = hw.ticks_diff(now, self._active_at) - self.settings.sleep * 1000
+            if self._dark == _LIT and idle >= 0:
+                top.sleep(now)  # a private screen hides first, and is drawn hidden below
+                dim = True
+            elif self._dark == _DIM and idle >= _OFF_AFTER_MS:
+                self._dark = _OFF
+                self.fb.power(False)
+                self.log("display off")
         # A line too long for its room scrolls once after the last press or new screen.
         since = 0 if busy else hw.ticks_diff(now, self._quiet_since)
         txt = self.txt
@@ -281,6 +318,10 @@ class App:
                 self.digit_keys(top.digit_keys())
             if self._fig is not None:
                 self._fig.shown(self.stack.depth())
+        if dim:
+            self._dark = _DIM
+            self.fb.contrast(min(_DIM_LEVEL, self.settings.contrast()))
+            self.log("display dim")
         if self._later:
             self._run_later()
         if self._scanning and not top.dirty:
@@ -297,10 +338,19 @@ class App:
         # hw.wait_ms returns early when a button changes (a board polls its pins meanwhile).
         if self.sound.busy():
             self._wait(_STEP_SOUND_MS)
+        elif self._dark != _LIT and not raw:
+            self._wait(_STEP_DARK_MS)
         elif raw or top.live or self._scanning:
             self._wait(_STEP_LIVE_MS)
         else:
             self._wait(_STEP_IDLE_MS)
+
+    def _wake(self):
+        if self._dark == _OFF:
+            self.fb.power(True)
+        self._dark = _LIT
+        self.fb.contrast(self.settings.contrast())
+        self.log("display on")
 
     def _run_later(self):
         todo = self._later

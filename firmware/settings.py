@@ -1,5 +1,5 @@
-"""User settings: sound, volume, brightness, seat names, reveal auto-hide, language; saved with
-storage."""
+"""User settings: sound, volume, brightness, seat names, reveal auto-hide, language, screen
+sleep; saved with storage."""
 
 import firmware.storage as storage
 from core import const
@@ -13,6 +13,9 @@ VOLUMES = const(4)  # volume steps 1..4 (buzzer levels; 4 is the loud preset at 
 BRIGHT = const(5)  # brightness steps 1..5
 # Auto-hide choices for private reveal screens, in seconds (0 = stay until a button).
 HIDE_CHOICES = (0, 3, 5, 10, 20, 30)
+# Screen sleep choices, in seconds with no press (0 = never): the display then dims, and turns
+# off a while later (firmware/app.py); a countdown, a real-time clock or a build-up never sleeps.
+SLEEP_CHOICES = (60, 120, 300, 0)
 # Characters the device's name editor types; a name may also hold accented letters (from
 # U+00C0 on: Chloé, Jürgen), typed on the host (`python -m tools names push`) and kept as UTF-8.
 NAME_CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-."
@@ -30,6 +33,7 @@ class Settings:
         self.volume = 2
         self.brightness = 4
         self.hide = 5
+        self.sleep = 120
         self.lang = LANGS[0]
         self.names = [default_name(i) for i in range(SEATS)]
         self.recent = []  # names seats had before (the name picker offers them first)
@@ -46,6 +50,7 @@ class Settings:
             "volume": self.volume,
             "brightness": self.brightness,
             "hide": self.hide,
+            "sleep": self.sleep,
             "lang": self.lang,
             "names": list(self.names),
             "recent": list(self.recent),
@@ -67,6 +72,9 @@ class Settings:
         v = obj.get("hide")
         if type(v) is int and v in HIDE_CHOICES:
             self.hide = v
+        v = obj.get("sleep")  # absent in settings saved before it was kept: the default
+        if type(v) is int and v in SLEEP_CHOICES:
+            self.sleep = v
         v = obj.get("lang")
         if v in LANGS:
             self.lang = v

@@ -34,6 +34,8 @@ TEXT = {
     "s.off": "aus",
     "s.never": "nie",
     "s.sec": "s",
+    "s.sleep": "Standby",
+    "s.min": " Min",
     "s.seat": "Platz ",
     "s.edit": "OK: weiter. OK lang: sichern.",
     "s.letters": "Eingeben",

@@ -33,6 +33,8 @@ TEXT = {
     "s.off": "off",
     "s.never": "never",
     "s.sec": "s",
+    "s.sleep": "Sleep",
+    "s.min": " min",
     "s.seat": "Seat ",
     "s.edit": "OK: next. Hold OK: save.",
     "s.letters": "Type A-Z",

@@ -34,6 +34,8 @@ TEXT = {
     "s.off": "non",
     "s.never": "jamais",
     "s.sec": "s",
+    "s.sleep": "Veille",
+    "s.min": " min",
     "s.seat": "Place ",
     "s.edit": "OK: suivant. Tenir OK: garder.",
     "s.letters": "Saisir",

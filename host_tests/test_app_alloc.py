@@ -5,7 +5,8 @@ import subprocess
 
 import pytest
 
-from host_tests.support.alloc_board import MPY, SCRIPT
+from host_tests.support.alloc_board import SCRIPT
+from host_tests.support.unixport import micropython
 
 
 def run_case(w, h, colour, tmp_path):
@@ -16,7 +17,7 @@ def run_case(w, h, colour, tmp_path):
     script = SCRIPT % {"w": w, "h": h, "colour": colour}
     (flash / "alloc.py").write_text(script)
     r = subprocess.run(
-        [MPY, "-X", "heapsize=512k", "alloc.py"],
+        [micropython(), "-X", "heapsize=512k", "alloc.py"],
         cwd=flash,
         capture_output=True,
         text=True,

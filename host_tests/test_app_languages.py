@@ -15,9 +15,9 @@ import pytest
 from core import games
 from firmware import settings as prefs
 from firmware import strings
+from host_tests.support.unixport import micropython
 
 ROOT = Path(__file__).resolve().parents[1]
-MPY = str(ROOT / ".venv" / "bin" / "micropython")
 TABLES = ["firmware.text_%s"] + ["firmware.games." + g + ".text_%s" for g in games.IDS]
 OTHERS = [lang for lang in strings.LANGS if lang != "en"]
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -125,7 +125,7 @@ def test_settings_keep_a_known_language_and_repair_anything_else():
 def mpy(script):
     """Run a script on the unix port (its real framebuf) with the repo importable."""
     r = subprocess.run(
-        [MPY, "-X", "heapsize=256k", "-c", script],
+        [micropython(), "-X", "heapsize=256k", "-c", script],
         cwd=str(ROOT),
         capture_output=True,
         text=True,

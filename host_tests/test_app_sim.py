@@ -87,7 +87,7 @@ def test_a_broken_ruleset_is_listed_with_its_reason_and_the_rest_keep_working(tm
             raise AssertionError("garbage file not listed:\n" + sim.text())
         tap(sim, "OK")
         assert top(sim)[0] == "Notice"
-        assert has_text(sim.frame, "not valid JSON") or has_text(sim.frame, "valid JSON")
+        assert has_text(sim.frame, "not valid JSON")
         tap(sim, "BACK")
         # Time Bomb still opens, lists the good ruleset and the broken one with its reason.
         for _ in range(12):

@@ -17,9 +17,9 @@ import subprocess
 import pytest
 
 from firmware import strings
+from host_tests.support.unixport import micropython
 from tools.sim import process as simproc
 
-MPY = str(simproc.ROOT / ".venv" / "bin" / "micropython")
 FRAMEBUF = None  # framebuf's 8x8 font, doubled on the big colour panel
 TERMINALIO = (6, 12)  # CircuitPython's terminalio.FONT (Blinka's and the board's)
 LAYOUTS = [
@@ -364,7 +364,7 @@ def run_layout(tmp_path, w, h, colour, lang, turns=24, cell=FRAMEBUF):
     }
     (flash / "fit.py").write_text(script)
     r = subprocess.run(
-        [MPY, "-X", "heapsize=4m", "fit.py"],
+        [micropython(), "-X", "heapsize=4m", "fit.py"],
         cwd=flash,
         capture_output=True,
         text=True,

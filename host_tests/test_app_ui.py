@@ -6,14 +6,15 @@ from pathlib import Path
 
 import pytest
 
+from host_tests.support.unixport import micropython
+
 ROOT = Path(__file__).resolve().parents[1]
-MPY = str(ROOT / ".venv" / "bin" / "micropython")
 
 
 def mpy(script):
     """Run a script on the unix port with the repo importable; return its stdout lines."""
     r = subprocess.run(
-        [MPY, "-X", "heapsize=256k", "-c", script],
+        [micropython(), "-X", "heapsize=256k", "-c", script],
         cwd=str(ROOT),
         capture_output=True,
         text=True,

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from host_tests.support.unixport import micropython
+
 ROOT = Path(__file__).resolve().parents[1]
-MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
 
 SCRIPT = r"""
 import json, os, sys
@@ -139,11 +140,9 @@ def on_cpython(tmp_path):
 
 
 def on_unix_port(tmp_path):
-    if not MICROPYTHON.exists():
-        pytest.skip("no MicroPython unix port at .venv/bin/micropython")
     d = flash(tmp_path)
     env = dict(os.environ, MICROPYPATH=str(ROOT))
-    return run([str(MICROPYTHON), "-X", "heapsize=512k", "-c", SCRIPT], d, env)
+    return run([micropython(), "-X", "heapsize=512k", "-c", SCRIPT], d, env)
 
 
 @pytest.fixture(scope="module", params=["cpython", "micropython"])

@@ -1,15 +1,18 @@
-"""Power cuts during games: the sim board is killed at random points, most of them inside a save.
+"""Power cuts during games: the sim board is killed at random points, many of them inside a save.
 
 For every game that has screens, one seeded game is played through by what the screen says (the
 reference), and the exact input lines are kept. Each cut replays those lines into a fresh boot on
 the same flash and SIGKILLs it right after a random echo of the game (`ev ...`, printed just
-before the save) plus a random few hundred microseconds, or after a random output line. Then:
+before the save) plus a random few hundred microseconds, or after a random output line, or (one
+cut in five) stepped after the echo until that save's temporary file is on the flash. Then:
 every save on the flash parses and validates (or its .bak does), the saved game log is a prefix
 of the echoed one and at most one action short of it, and the next boot shows the menu or the
-resume prompt, from which the game goes on.
+resume prompt, from which the game goes on. Each game's cuts must have left a temporary file
+and lost a last action at least once each: cuts that never landed inside a save would show none.
 """
 
 import json
+import os
 import random
 import signal
 import time
@@ -95,25 +98,55 @@ def good_copy(flash, name):
 
 
 def cut(flash, lines, seed, rnd, ref_out):
-    """One power cut: replay, kill at a random point; return the output the board had sent."""
-    for p in (flash / "data").iterdir():
+    """One power cut: replay, kill at a random point; return the output the board had sent.
+    Most cuts come a random few hundred microseconds after a random echo (or output line); one
+    in five comes the moment a save's temporary file is seen on the flash after that echo, so
+    some cuts surely land inside a save (the test requires that some did)."""
+    data = flash / "data"
+    for p in data.iterdir():
         p.unlink()
     n_ev = len(echoed(ref_out))
-    by_echo = rnd.random() < 0.7
+    mode = rnd.random()
+    by_echo = mode < 0.7 or mode >= 0.8
+    in_save = mode >= 0.8
     target = rnd.randrange(1, n_ev) if by_echo else rnd.randrange(1, len(ref_out) - 20)
     proc = popen(flash, seed, GAME_HEAP)
-    proc.stdin.write("\n".join(lines) + "\n")  # no quit: the kill ends it
-    proc.stdin.flush()
     out, seen = [], 0
-    for line in proc.stdout:
-        out.append(line.rstrip("\n"))
-        if by_echo:
-            seen += line.startswith("log ev ") or line.startswith("log seen ")
-        else:
-            seen += 1
-        if seen >= target:
-            break
-    time.sleep(rnd.randrange(0, 800) / 1e6)  # land inside the save, or just after it
+    if in_save:
+        # Line by line, each answered (`sync`) before the next: the board then waits for input
+        # right after each step, so the echo seen is the step under way, not one far behind.
+        for i, line in enumerate(lines):
+            proc.stdin.write("%s\nsync %d\n" % (line, i))
+            proc.stdin.flush()
+            while seen < target:
+                said = proc.stdout.readline().rstrip("\n")
+                out.append(said)
+                seen += said.startswith("log ev ") or said.startswith("log seen ")
+                if said == "synced %d" % i or not said:
+                    break
+            if seen >= target:
+                break
+        # The board stopped (SIGSTOP) and let run a few microseconds at a time until that
+        # step's save has its temporary file on the flash: the kill lands while it is written.
+        for _ in range(3000):
+            proc.send_signal(signal.SIGSTOP)
+            os.waitpid(proc.pid, os.WUNTRACED)
+            if any(e.name.endswith(".tmp") for e in os.scandir(data)):
+                break
+            proc.send_signal(signal.SIGCONT)
+            time.sleep(20e-6)
+    else:
+        proc.stdin.write("\n".join(lines) + "\n")  # no quit: the kill ends it
+        proc.stdin.flush()
+        for line in proc.stdout:
+            out.append(line.rstrip("\n"))
+            if by_echo:
+                seen += line.startswith("log ev ") or line.startswith("log seen ")
+            else:
+                seen += 1
+            if seen >= target:
+                break
+        time.sleep(rnd.randrange(0, 800) / 1e6)  # land inside the save, or just after it
     proc.send_signal(signal.SIGKILL)
     proc.stdin.close()
     rest = proc.stdout.read()  # through the same reader: lines it had read ahead come first
@@ -173,5 +206,7 @@ def test_power_cuts_never_corrupt_a_save_nor_lose_more_than_the_last_action(game
         stats["recap"] += recap
         stats["resumed"] += 1
     print(game, stats)
-    # The cuts really landed around saves: some lost their last action, most resumed a game.
+    # The cuts really landed around saves: some inside one (its temporary file left on the
+    # flash), some lost their last action, and most resumed a game.
+    assert stats["tmp left"] > 0 and stats["last action lost"] > 0, stats
     assert stats["resumed"] >= CUTS // len(GAMES) // 2, stats

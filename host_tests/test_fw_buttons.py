@@ -2,6 +2,7 @@
 
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from core.ticks import MASK, add
 from firmware import buttons as B
+from host_tests.support.unixport import micropython
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -305,7 +307,7 @@ def test_poll_and_get_allocate_nothing_and_match_cpython(leading):
     env = dict(os.environ, MICROPYPATH=str(ROOT), PYTHONPATH=str(ROOT))
     runs = []
     code = LOCKED.replace("LEADING", str(leading))
-    for exe in (ROOT / ".venv/bin/micropython", ROOT / ".venv/bin/python"):
+    for exe in (micropython(), sys.executable):
         res = subprocess.run(
             [str(exe), "-c", code], capture_output=True, text=True, env=env, timeout=60
         )

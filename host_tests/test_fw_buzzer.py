@@ -8,6 +8,7 @@ import pytest
 
 from core.ticks import MASK, add
 from firmware import buzzer as Z
+from host_tests.support.unixport import micropython
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -195,7 +196,7 @@ print(main(), bz.n)
 """
     env = dict(os.environ, MICROPYPATH=str(ROOT))
     res = subprocess.run(
-        [str(ROOT / ".venv/bin/micropython"), "-X", "heapsize=64k", "-c", script],
+        [micropython(), "-X", "heapsize=64k", "-c", script],
         capture_output=True,
         text=True,
         env=env,

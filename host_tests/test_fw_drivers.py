@@ -1,7 +1,7 @@
 """Display drivers on the MicroPython unix port against dummy buses that record every write.
 
 The drivers need framebuf, which only MicroPython has, so each test runs a script under
-.venv/bin/micropython with the repo on MICROPYPATH; the script prints `key json` lines that the
+the unix port with the repo on MICROPYPATH; the script prints `key json` lines that the
 tests below check. `python host_tests/test_fw_drivers.py` prints the show() benchmark.
 """
 
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from host_tests.support.unixport import micropython
+
 ROOT = Path(__file__).resolve().parents[1]
-MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
 
 BUSES = """
 import json, time, gc
@@ -98,7 +99,7 @@ def run_mp(body, heap="4m"):  # the recording buses need room; drivers do not
     script = BUSES + body
     env = dict(os.environ, MICROPYPATH=str(ROOT))
     res = subprocess.run(
-        [str(MICROPYTHON), "-X", "heapsize=" + heap, "-c", script],
+        [micropython(), "-X", "heapsize=" + heap, "-c", script],
         capture_output=True,
         text=True,
         env=env,

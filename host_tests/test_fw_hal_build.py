@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from host_tests.support.unixport import micropython
+
 ROOT = Path(__file__).resolve().parents[1]
 
 FAKE = """
@@ -96,7 +98,7 @@ def profile(name):
 def run_mp(body):
     env = dict(os.environ, MICROPYPATH=str(ROOT))
     res = subprocess.run(
-        [str(ROOT / ".venv/bin/micropython"), "-X", "heapsize=512k", "-c", FAKE + body],
+        [micropython(), "-X", "heapsize=512k", "-c", FAKE + body],
         capture_output=True,
         text=True,
         env=env,
@@ -222,7 +224,7 @@ def test_build_reads_board_json_and_rejects_a_bad_one(tmp_path):
     script += "    print(type(e).__name__, e)\n"
     env = dict(os.environ, MICROPYPATH=str(ROOT))
     res = subprocess.run(
-        [str(ROOT / ".venv/bin/micropython"), "-c", script],
+        [micropython(), "-c", script],
         capture_output=True,
         text=True,
         env=env,

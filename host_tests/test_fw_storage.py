@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from core.errors import SaveError
 from firmware import storage
+from host_tests.support.unixport import micropython
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -214,7 +215,7 @@ except OSError:
 """
     env = dict(os.environ, MICROPYPATH=str(ROOT))
     res = subprocess.run(
-        [str(ROOT / ".venv/bin/micropython"), "-X", "heapsize=64k", "-c", script],
+        [micropython(), "-X", "heapsize=64k", "-c", script],
         capture_output=True,
         text=True,
         env=env,

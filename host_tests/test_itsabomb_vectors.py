@@ -7,6 +7,9 @@ from host_tests.support.rulesets import RULESETS
 from tools.runtimes import ROOT, same_on_both
 
 PLAYTHROUGH = ROOT / "tools" / "play" / "transcript.py"
+# Seeds 4 and 5, but on the hard grid random play wins 1 game in 80 (none of seeds 4-10's): 11
+# is the first seed after 5 with a win there, so both outcomes are checked on every ruleset.
+SEEDS = {"itsabomb-hard.json": (4, 11)}
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -15,13 +18,20 @@ def test_playthroughs_match_on_both_runtimes(name):
     # 64-72 KB are needed with the transcript writer for these seeds (see test_vectors.py
     # HEAPS); the budget keeps a margin.
     text = same_on_both(
-        PLAYTHROUGH, RULESETS / name, "players=all", "views=looks", 4, 5, heap="76k"
+        PLAYTHROUGH,
+        RULESETS / name,
+        "players=all",
+        "views=looks",
+        *SEEDS.get(name, (4, 5)),
+        heap="76k",
     )
     ends = [line for line in text.splitlines() if line.startswith("end ")]
     lo, hi = (2, 8) if "countdown" in name else (1, 8)
     assert len(ends) == 2 * (hi - lo + 1)
     assert all("null" not in e for e in ends), "a playthrough hit the step limit"
-    assert any('"players"' in e for e in ends) or any('"bomb"' in e for e in ends)
+    # Every game ends with one of the two sides winning, and each side wins some of them.
+    assert all(e.startswith(('end ["players",', 'end ["bomb",')) for e in ends), ends
+    assert any('"players"' in e for e in ends) and any('"bomb"' in e for e in ends), ends
 
 
 # A real-time game driven by a jittery clock across the tick wrap; on MicroPython it also checks

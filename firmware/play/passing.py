@@ -191,15 +191,22 @@ class PassScreen(Screen):
         if self.state == PEEK:
             hide = self.app.settings.hide
             if hide and self.app.hw.ticks_diff(now, self.peek_at) >= hide * 1000:
-                if self.choices is not None:
-                    self.state = PASS  # nothing chosen: start over from "Pass to"
-                    self.lines = None
-                    self.app.log("public")
-                    self.app.play("tock")
-                    self.dirty = True
-                else:
-                    self._hide()
+                self._auto_hide()
         return NONE
+
+    def _auto_hide(self):
+        if self.choices is not None:
+            self.state = PASS  # nothing chosen: start over from "Pass to"
+            self.lines = None
+            self.app.log("public")
+            self.app.play("tock")
+            self.dirty = True
+        else:
+            self._hide()
+
+    def sleep(self, now):
+        if self.state == PEEK:
+            self._auto_hide()  # before the screen sleeps, whatever the auto-hide delay
 
     def draw(self, fb, now):
         app = self.app

@@ -3,8 +3,10 @@
 The build-up (text, progress bar, ticks) is drawn from what the whole table already knows (who
 cut which wire), lasts REVEAL_MS and sounds the same every time; only then does the result show,
 with its own sound. So nobody learns the result a moment early from the device's timing. The
-result is one big word (the skin's result_word, in the segment font of the timer's digits, the
-same size for every word) above the details, which scroll.
+action's save is written before the build-up's first frame (other screens show a press's answer
+first and save after it): a power cut at any moment resumes what the table saw, the build-up
+included. The result is one big word (the skin's result_word, in the segment font of the
+timer's digits, the same size for every word) above the details, which scroll.
 """
 
 from core import const
@@ -22,6 +24,10 @@ _BIG_COLS = const(8)  # the longest big word: its letters' size is set by it, fo
 class RevealScreen(Screen):
     def __init__(self, app, session, skin, events, now):
         super().__init__(app)
+        # The action is on flash before the build-up's first frame (its save, waiting for the
+        # frame elsewhere, is written now, inside the build-up's time: the result still comes
+        # REVEAL_MS after the press): whatever of it the table sees, a reset resumes with it.
+        session.flush()
         cols = app.lay.cols
         self.title = text.fit(strings.get("p.reveal"), widgets.title_cols(app.lay, app.batt))
         self.before = []
@@ -53,6 +59,9 @@ class RevealScreen(Screen):
         self.pct = 0
         self.nudged = -1  # when a press during the build-up was ignored (its tick shows)
         app.play("tick")
+
+    def keeps_awake(self):
+        return not self.done  # the build-up runs to its result in front of the table
 
     def tick(self, now):
         if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= _NUDGE_MS:

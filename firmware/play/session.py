@@ -36,7 +36,8 @@ class Session:
         self.echo = None
         # Where a save waits for the frame that answers the press (the hub sets it to
         # app.later): the flash write (its 4 KB erase) comes right after that frame, in the same
-        # loop step, not before it. None: save at once (the save of a new deal, tests).
+        # loop step, not before it. None: save at once (the save of a new deal, tests). A reveal
+        # writes it before its build-up's first frame instead (flush(), firmware/play/reveal.py).
         self.later = None
         self._due = False
 

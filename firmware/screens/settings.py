@@ -1,5 +1,5 @@
-"""Settings: sound, volume, brightness, reveal auto-hide, language and seat names; saved when
-left."""
+"""Settings: sound, volume, brightness, reveal auto-hide, language, seat names and screen sleep;
+saved when left."""
 
 from firmware import buttons as B
 from firmware import settings as prefs
@@ -10,12 +10,14 @@ from firmware.ui.listscreen import ListScreen
 from firmware.ui.menu import Menu
 from firmware.ui.stack import BACK, NONE, PUSH, Screen
 
-_ROWS = ("s.sound", "s.volume", "s.bright", "s.hide", "s.lang", "s.names")
+# Screen sleep comes last: the rows above it keep the places they had before it was added.
+_ROWS = ("s.sound", "s.volume", "s.bright", "s.hide", "s.lang", "s.names", "s.sleep")
 # Each language named in itself, so a player who cannot read the current one still finds theirs
 # (in the order of strings.LANGS).
 LANG_NAMES = ("English", "Français", "Deutsch")
 _LANG = 4
 _NAMES = 5
+_SLEEP = 6
 
 
 def _step(choices, value, d):
@@ -36,6 +38,7 @@ class SettingsScreen(Screen):
     def _labels(self):
         s = self.app.settings
         hide = str(s.hide) + strings.get("s.sec") if s.hide else strings.get("s.never")
+        sleep = str(s.sleep // 60) + strings.get("s.min") if s.sleep else strings.get("s.never")
         values = (
             strings.get("s.on") if s.sound else strings.get("s.off"),
             str(s.volume) + "/" + str(prefs.VOLUMES),
@@ -43,6 +46,7 @@ class SettingsScreen(Screen):
             hide,
             LANG_NAMES[strings.LANGS.index(strings.lang)],
             ">",
+            sleep,
         )
         lay = self.app.lay
         # A column stays free for the scrollbar when the rows do not all fit.
@@ -67,6 +71,8 @@ class SettingsScreen(Screen):
             s.brightness = _step(tuple(range(1, prefs.BRIGHT + 1)), s.brightness, d)
         elif row == 3:
             s.hide = _step(prefs.HIDE_CHOICES, s.hide, d)
+        elif row == _SLEEP:
+            s.sleep = _step(prefs.SLEEP_CHOICES, s.sleep, d)
         elif row == _LANG:
             s.lang = strings.use(_step(strings.LANGS, s.lang, d))
             self.title = strings.get("settings")

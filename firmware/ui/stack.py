@@ -42,6 +42,15 @@ class Screen:
     def draw(self, fb, now):
         pass
 
+    def keeps_awake(self):
+        """True while the display must stay lit however long nobody presses (a countdown, a
+        real-time clock, a build-up): a live screen does."""
+        return self.live
+
+    def sleep(self, now):
+        """The display is about to dim for want of a press: a screen showing a secret hides it
+        now, as its auto-hide would (the app draws it before it dims)."""
+
     def digit_keys(self):
         """The digit keys that do something here now, as a mask (bit n-1: digit n); the MacroPad
         lights those. Only what this screen shows may decide it (a list's length)."""

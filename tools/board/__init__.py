@@ -1,1 +1,2 @@
-"""Talking to a board: deploy, a CircuitPython drive, ROMFS, rulesets, seat names, its figures."""
+"""Talking to a board: deploy (and its removal), a CircuitPython drive, rulesets, seat names, its
+figures."""

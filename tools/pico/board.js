@@ -75,6 +75,9 @@ class SpiFlash {
     // Polling a busy chip: the CPU would spin (interrupts off) until the operation ends, so the
     // board's clock jumps there at once, as it does over WFI: same board time, less host time.
     this.skipBusy = null;
+    // While on (command flash_log), every program and erase as it began: a power cut at any
+    // moment can be replayed on the host from an image saved before them (tools/pico/cuts.py).
+    this.log = null;
   }
   busy() {
     if (this.pending && nowNs() >= this.pending.end) this.finish();
@@ -156,6 +159,7 @@ class SpiFlash {
         const bytes = c.slice(4, 4 + 256);
         this.pending = { kind: 'prog', addr, len: bytes.length, bytes, start: t0, end: t0 + T_PP };
         this.stats.programs++;
+        if (this.log) this.log.push(this.pending);
         if (this.onWrite) this.onWrite();
       } else {
         const size = op === 0x20 ? 4096 : op === 0x52 ? 32768 : 65536;
@@ -163,6 +167,7 @@ class SpiFlash {
         const a = addr & ~(size - 1);
         this.pending = { kind: 'erase', addr: a, len: size, start: t0, end: t0 + t };
         this.stats.erases++;
+        if (this.log) this.log.push(this.pending);
         if (this.onWrite) this.onWrite();
       }
     } else if (op === 0x60 || op === 0xc7) {
@@ -1048,6 +1053,20 @@ const commands = {
     hardReset();
     wake();
     return { t: nowMs() };
+  },
+  // flash_log: start (on: true) or stop logging the flash's programs and erases; returns what
+  // was logged since it started: [{kind, addr, len, start_ns, end_ns, data (hex, programs)}]
+  flash_log: (a) => {
+    const got = (spiFlash.log || []).map((p) => ({
+      kind: p.kind,
+      addr: p.addr,
+      len: p.len,
+      start_ns: p.start,
+      end_ns: p.end,
+      data: p.bytes ? Buffer.from(p.bytes).toString('hex') : null,
+    }));
+    spiFlash.log = a.on ? [] : null;
+    return { ops: got };
   },
   save: (a) => {
     saveFlash(a.path || opts.flash);
