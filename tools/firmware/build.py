@@ -48,7 +48,7 @@ DIRS = {
 TOOLS = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
 APT = "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"  # and ccache, if wanted
 # Bumped when this module changes what it builds (the cache key holds it, not this file).
-RECIPE = 1
+RECIPE = 2
 
 
 class BuildError(Exception):
@@ -263,6 +263,11 @@ class Builder:
             + launcher,
             env=env,
         )
+        # makemanifest.py rebuilds a frozen module only when its source is newer than what it
+        # compiled before: the sources of another app (or an older checkout) would be taken as
+        # built. The inputs changed (else the cache had it), so freeze everything again.
+        shutil.rmtree(work / "frozen_mpy", ignore_errors=True)
+        (work / "frozen_content.c").unlink(missing_ok=True)
         self._run(board, ["cmake", "--build", str(work), "-j%d" % self.jobs], env=env)
         elf, fw = work / "firmware.elf", (work / "firmware.bin").read_bytes()
         if len(fw) > FIRMWARE[1]:  # the cmake check failed the build before this
