@@ -184,12 +184,10 @@ def _pins_unique(src, profile):
     bz = profile.get("buzzer")
     if bz:
         for path, pin in roles:
-            if path != "buzzer.pin" and _pwm(path) and pin >> 1 & 7 == bz["pin"] >> 1 & 7:
-                _fail(
-                    src,
-                    "buzzer.pin",
-                    "GP%d shares PWM slice %d with %s (GP%d)" % (bz["pin"], pin >> 1 & 7, path, pin),
-                )
+            sl = pin >> 1 & 7
+            if path != "buzzer.pin" and _pwm(path) and sl == bz["pin"] >> 1 & 7:
+                why = "GP%d shares PWM slice %d with %s (GP%d)" % (bz["pin"], sl, path, pin)
+                _fail(src, "buzzer.pin", why)
 
 
 def _pwm(path):
