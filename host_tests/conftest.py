@@ -55,6 +55,9 @@ _FIRST = (
     "host_tests.test_board_taps",  # ~90
     "host_tests.test_board_timebomb",  # ~90
     "host_tests.test_board_romfs",  # ~90
+    "host_tests.test_board_display_pack",  # ~70 (its board.json deployed on the stock image)
+    "host_tests.test_board_thumby",  # ~55
+    "host_tests.test_board_sh1106",  # ~55
     "host_tests.test_web_",  # ~75 in 3 modules
     "host_tests.test_board_timer",  # ~40
     "host_tests.test_board_deploy",  # ~20
