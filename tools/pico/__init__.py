@@ -1,11 +1,13 @@
 """The emulated Pico: stock MicroPython on rp2040js (board.js), driven from Python.
 
 `Pico()` starts `node tools/pico/board.js` (running `npm ci` into tools/pico/node_modules on first
-use), which boots the firmware file and serves its USB CDC REPL on a loopback TCP port
-(`pico.url`, for mpremote and `python -m tools deploy --port`). The methods drive the board's
-parts: buttons, wires, VSYS, the display's frames, the buzzer's log, hard reset, and the clock
-(board milliseconds from the cycle count). Free-running, the board goes no faster than real
-time; `run(ms)` advances it by exactly that much board time (idle time skipped) and pauses it.
+use), which boots the firmware file (`firmware=`) on a board wired as a profile says (`board=`,
+boards/NAME.json: its display and bus, buttons, LED) and serves its USB CDC REPL on a loopback
+TCP port (`pico.url`, for mpremote and `python -m tools deploy --port`). The methods drive the
+board's parts: buttons, wires, VSYS, the display's frames, the buzzer's and the LED's logs, hard
+reset, and the clock (board milliseconds from the cycle count). Free-running, the board goes no
+faster than real time; `run(ms)` advances it by exactly that much board time (idle time
+skipped) and pauses it.
 """
 
 import json
