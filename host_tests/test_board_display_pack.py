@@ -53,7 +53,7 @@ def sim():
     return on_sim(BOARD, battery=True)
 
 
-@pytest.mark.timeout(300)
+@pytest.mark.timeout(600)
 def test_boots_to_the_main_menu_in_rgb565_as_the_sim_draws_it(pico, sim):
     assert any(t.lstrip("> ").startswith("screen 1 SavesList") for t in pico["menu_lines"])
     menu = pico["menu"]
@@ -65,7 +65,7 @@ def test_boots_to_the_main_menu_in_rgb565_as_the_sim_draws_it(pico, sim):
     assert bytes(menu) == sim[0]
 
 
-@pytest.mark.timeout(300)
+@pytest.mark.timeout(600)
 def test_a_time_bomb_deal_and_cut_by_a_b_x_y_rests_on_the_sims_frames(pico, sim):
     pp, sp = pico["player"], sim[1]
     assert any(t.startswith("ev cut ") for t in sp.logs), sp.logs[-8:]
@@ -74,7 +74,7 @@ def test_a_time_bomb_deal_and_cut_by_a_b_x_y_rests_on_the_sims_frames(pico, sim)
     assert rest_mismatches(pp, sp) == []
 
 
-@pytest.mark.timeout(300)
+@pytest.mark.timeout(600)
 def test_the_led_lights_only_with_public_sounds_and_alike_for_every_look(pico):
     led, tones, looks = pico["led"], pico["tones"], pico["looks"]
     lit = [(t, rgb) for t, rgb in led if rgb != OFF]
@@ -93,7 +93,7 @@ def test_the_led_lights_only_with_public_sounds_and_alike_for_every_look(pico):
     assert per_look[0] == [app_lights()["tick"], OFF, app_lights()["tock"], OFF], per_look[0]
 
 
-@pytest.mark.timeout(300)
+@pytest.mark.timeout(600)
 def test_the_live_heap_at_the_menu_and_in_the_game_stays_above_its_floors(pico):
     menu, game = pico["menu_heap"], pico["game_heap"]
     print("\npico-display-pack heap: menu %s, game %s" % (menu, game))
