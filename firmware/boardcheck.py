@@ -178,6 +178,20 @@ def _pins_unique(src, profile):
         if pin in used:
             _fail(src, path, "GP%d is already used by %s" % (pin, used[pin]))
         used[pin] = path
+    # The RP2040 has 8 PWM slices, GPIO n on slice (n >> 1) & 7 (GP6 and GP22 are both 3A):
+    # pins of one slice share its frequency, and of one channel its output. The buzzer sets its
+    # slice's frequency for every tone, so no other PWM (the LED, a backlight) may be on it.
+    bz = profile.get("buzzer")
+    if bz:
+        for path, pin in roles:
+            sl = pin >> 1 & 7
+            if path != "buzzer.pin" and _pwm(path) and sl == bz["pin"] >> 1 & 7:
+                why = "GP%d shares PWM slice %d with %s (GP%d)" % (bz["pin"], sl, path, pin)
+                _fail(src, "buzzer.pin", why)
+
+
+def _pwm(path):
+    return path.startswith("led.") or path.endswith(".bl")
 
 
 def _is_pin_key(k):

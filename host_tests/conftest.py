@@ -57,6 +57,9 @@ _FIRST = (
     "host_tests.test_board_timebomb",  # ~90
     "host_tests.test_board_sleep",  # ~95 (one test: 100 s of board time at the idle menu)
     "host_tests.test_board_cut_sweep",  # ~70
+    "host_tests.test_board_display_pack",  # ~70 (its board.json deployed on the stock image)
+    "host_tests.test_board_thumby",  # ~55
+    "host_tests.test_board_sh1106",  # ~55
     "host_tests.test_web_",  # ~75 in 3 modules
     "host_tests.test_tools_install",  # ~45 (a venv, a pip install, a deploy to the Pico)
     "host_tests.test_board_timer",  # ~40

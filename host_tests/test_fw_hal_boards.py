@@ -117,6 +117,18 @@ def test_duplicate_button_and_shared_pin():
     assert msg == "pico-ssd1306.json: buttons.0.pin: GP4 is already used by display.i2c.sda"
 
 
+def test_the_buzzer_has_its_pwm_slice_to_itself():
+    # GP22 is PWM 3A, the slice of the Display Pack's red and green LED (GP6 3A, GP7 3B): each
+    # tone would set their frequency and the red's duty (the emulated Pico showed the LED lit
+    # red with every sound, and its green off its set brightness).
+    msg = broken("pico-display-pack", lambda p: p["buzzer"].update(pin=22))
+    assert msg == "pico-display-pack.json: buzzer.pin: GP22 shares PWM slice 3 with led.g (GP7)"
+    msg = broken("pico-display-pack", lambda p: p["buzzer"].update(pin=21))
+    assert msg == (
+        "pico-display-pack.json: buzzer.pin: GP21 shares PWM slice 2 with display.spi.bl (GP20)"
+    )
+
+
 def test_battery_range():
     msg = broken("pico-ssd1306", lambda p: p["battery"].update(full_mv=2900))
     assert msg == "pico-ssd1306.json: battery.full_mv: must be above empty_mv"

@@ -84,9 +84,24 @@ def parser():
         "pico", help="an emulated Pico (rp2040js) on stock MicroPython: REPL on a TCP socket"
     )
     p.add_argument("--flash", help="2 MB flash image file: loaded at start, saved at the end")
-    p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (47100-47199)")
+    p.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        help="TCP port on 127.0.0.1 (47100-47199, or the range in $FUSEBOX_PICO_PORTS)",
+    )
     p.add_argument("--speed", type=float, default=1.0, help="x real time at most (0: no limit)")
     p.add_argument("--deploy", action="store_true", help="deploy the firmware, then hard reset")
+    p.add_argument(
+        "--board",
+        default="pico-ssd1306",
+        help="the board profile it is wired as (and --deploy installs): its display, pins, LED",
+    )
+    p.add_argument(
+        "--firmware",
+        default="stock",
+        help="the image it boots: stock, romfs, circuitpython or a .bin (the boot ROM beside it)",
+    )
 
     p = verbs.add_parser("deploy", help="compile and copy the firmware to a board (incremental)")
     p.add_argument("--board", default="pico-ssd1306", help="board profile to install")

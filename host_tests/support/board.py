@@ -12,6 +12,7 @@ import pytest
 from tools import pico
 
 SETTLE = dict(quiet=60, frame_quiet=300, max_ms=10000)
+UNTIL = dict(quiet=60, frame_quiet=300, settle_ms=10000)
 
 
 def require(kind="stock"):
@@ -44,13 +45,16 @@ def patient_mpremote():
 
 # The deployed flash image each firmware kind's tests share (tools.pico.FIRMWARE_NAMES).
 IMAGES = {"stock": "pico-deployed"}
+DEFAULT_BOARD = "pico-ssd1306"
 
 
-def image(tmp_path_factory, firmware="stock"):
+def image(tmp_path_factory, firmware="stock", board=DEFAULT_BOARD):
     """(flash image path, deploy summary): the firmware deployed to a blank board with the real
     mpremote transport, once per run and firmware kind; xdist workers share it (the first makes
     it, under a lock). Fusebox's own firmware (pico.FUSEBOX) needs no deploy: (None, {}), and
-    its board starts from a blank flash with the UF2 written in."""
+    its board starts from a blank flash with the UF2 written in.
+    Another board profile: that image deployed again with `deploy --board NAME` on a Pico wired
+    as the profile says (only board.json differs, so only it is copied)."""
     from tools.board import deploy
 
     require(firmware)
@@ -59,31 +63,41 @@ def image(tmp_path_factory, firmware="stock"):
     base = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent
-    name = IMAGES[firmware]
+    name = IMAGES[firmware] + ("" if board == DEFAULT_BOARD else "-" + board)
     img, info = base / (name + ".bin"), base / (name + ".json")
+    src = image(tmp_path_factory, firmware)[0] if board != DEFAULT_BOARD else None
     with open(base / (name + ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not img.exists():
-            blank = base / (name + "-blank.bin")
-            with patient_mpremote(), pico.Pico(flash=str(blank), firmware=firmware) as p:
-                summary = deploy.deploy(p.url, say=lambda *a: None)
+            start = base / (name + "-start.bin")
+            if src is not None:
+                shutil.copy(src, start)
+            with patient_mpremote(), pico.Pico(str(start), firmware=firmware, board=board) as p:
+                if src is not None:  # the app boots (or stops on a display it lacks) first:
+                    p.pause()  # mpremote's Ctrl-C during its boot was lost here
+                    p.settle(**SETTLE)
+                    p.go()
+                summary = deploy.deploy(p.url, board=board, say=lambda *a: None)
                 p.save(str(img) + ".tmp")
             info.write_text(json.dumps(summary))
             os.replace(str(img) + ".tmp", img)
     return img, json.loads(info.read_text())
 
 
-def booted(tmp_path_factory, name, firmware="stock"):
-    """A Pico (of that firmware kind) on a copy of its deployed image, booted and settled at the
-    main menu."""
-    img, _ = image(tmp_path_factory, firmware)
+def booted(tmp_path_factory, name, firmware="stock", board=DEFAULT_BOARD):
+    """A Pico (of that firmware kind, wired as that board profile) on a copy of its deployed
+    image, booted and settled at the main menu."""
+    img, _ = image(tmp_path_factory, firmware, board)
     flash = tmp_path_factory.mktemp(name) / "flash.bin"
     if img is not None:
         shutil.copy(img, flash)
-    p = pico.Pico(flash=str(flash), firmware=firmware)
+    p = pico.Pico(flash=str(flash), firmware=firmware, board=board)
     try:
         p.pause()
-        p.settle(**SETTLE)
+        if board == DEFAULT_BOARD:
+            p.settle(**SETTLE)
+        else:  # the ST7789's power-up sleeps 270 ms: a settle alone may stop inside it
+            p.until_screen(**UNTIL)
     except BaseException:
         p.close()
         raise
@@ -103,9 +117,12 @@ def boot_to_menu(p, seed=None):
     """Hard reset (optionally with /seed.txt written first) and settle where the app waits."""
     if seed is not None:
         board_run(p, "f = open('seed.txt', 'w'); f.write('%d'); f.close()" % seed)
+    n = len(p.lines)
     p.reset()
     p.pause()
-    return p.settle(**SETTLE)
+    if p.board == DEFAULT_BOARD:
+        return p.settle(**SETTLE)
+    return p.until_screen(since=n, **UNTIL)
 
 
 # ------------------------------------------------------------------ CircuitPython 10.2.1

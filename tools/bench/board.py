@@ -1,11 +1,14 @@
 """`make bench BENCH=board`: the product's figures on the emulated Pico (tools/pico/), in board
 time (the RP2040's cycle count at 125 MHz) and the firmware's own heap (its GC table, read after
 every collection): deploy, boot, the menu, button-to-frame latencies and the live heap during a
-whole game of every shipped game ruleset at its largest table.
+whole game of every shipped game ruleset at its largest table; and per board profile (each
+MicroPython profile on a Pico wired as it says: `--profiles`), the heap at the menu, a whole
+Time Bomb game's lowest, a menu move, reset to menu and the bytes each frame sends.
 
 Latency is "press to the end of the last frame before the app rests": the press lands at a known
-board time, the emulated SSD1306 stamps the end of every frame (its last byte on the I2C bus at
-1 MHz), and the app has settled when the CPU is mostly asleep and no frame came for 300 ms.
+board time, the emulated display stamps the end of every frame (its last byte on its bus: the
+SSD1306's I2C at 1 MHz on the default board), and the app has settled when the CPU is mostly
+asleep and no frame came for 300 ms.
 """
 
 import sys
@@ -14,8 +17,16 @@ import time
 from pathlib import Path
 
 
+def _key(p, name):
+    """The board's button that means `name` (UP DOWN OK BACK: tools.pico.driver.keys_of)."""
+    from tools.pico.driver import keys_of
+
+    return keys_of(p.profile).get(name, name)
+
+
 def _press(p, name, hold):
     """Press and release `name`, let the app rest; (press time, frame count before it)."""
+    name = _key(p, name)
     t = p.now()
     n = p.frame_info()["n"]
     p.press(name, at=t)
@@ -49,7 +60,7 @@ def taps_seen(p, hold, n=40):
     down, seen = True, 0
     for i in range(n):
         t = p.now() + 3
-        name = "DOWN" if down else "UP"
+        name = _key(p, "DOWN" if down else "UP")
         p.press(name, at=t)
         p.release(name, at=t + hold)
         p.run(to=t + hold + 120 + (i * 7) % 40)
@@ -66,7 +77,7 @@ def menu_moves(p, n=20):
     in turn) at different phases of the app's loop; None where no frame came."""
     out = []
     for i in range(n):
-        name = "DOWN" if i % 2 == 0 else "UP"
+        name = _key(p, "DOWN" if i % 2 == 0 else "UP")
         t = p.now() + 3 + (i * 7) % 40
         k = p.frame_info()["n"]
         p.press(name, at=t)
@@ -88,15 +99,24 @@ def tap_rows(p, row):
 
 def reset_to_menu(p):
     """Board ms from a hard reset to the end of the first frame equal to the menu the app
-    settles on (a menu that fills in later counts when it is whole), or None."""
+    settles on (a menu that fills in later counts when it is whole), or None. The settled menu
+    is taken 10 s after the reset: a label too long for its row (the Thumby's 9 columns)
+    scrolls once after the boot, with rests between its steps that a settle takes for the
+    end."""
     p.pause()
+    n = len(p.lines)
     t = p.reset()
-    p.settle(quiet=60, frame_quiet=300, max_ms=10000)
+    _to_menu(p, n)
+    if p.now() < t + MENU_REST_MS:
+        p.run(to=t + MENU_REST_MS)
     final = bytes(p.frame())
     for f in p.frames():
         if f[1] > t and bytes(f[2]) == final:
             return f[1] - t
     return None
+
+
+MENU_REST_MS = 10100
 
 
 def first_frames(p):
@@ -292,6 +312,8 @@ def board(row):
             p.close()
     # stock and Fusebox's firmware side by side, each on its own fresh board, with the whole games
     heap_rows(row, say=lambda s: print("  " + s, file=sys.stderr, flush=True))
+    # every MicroPython profile, each on a board wired as it says
+    profile_rows(row)
 
 
 def taps_main(argv=None):
@@ -353,13 +375,28 @@ def _failed(lines):
     return any("MemoryError" in t or "error: " in t for t in lines)
 
 
+def _to_menu(p, n):
+    """Settle after a reset; where that stopped before the app named its first screen (since
+    line `n` of p.lines) without an error (the ST7789's power-up sleeps 270 ms), run on to it
+    and settle again (PicoError when none comes)."""
+    p.settle(**SETTLE)
+    said = [text for _, text in p.lines[n:]]
+    if not any("screen " in x for x in said) and not _failed(said):
+        p.until_screen(since=n, settle_ms=SETTLE["max_ms"])
+
+
 def _reset_to_menu(p):
     """Hard reset and settle: (the app reached the main menu without an error?, reset time)."""
+    from tools import pico
+
     n = len(p.lines)
     p.pause()
     t = p.reset()
     p.pause()
-    p.settle(**SETTLE)
+    try:
+        _to_menu(p, n)
+    except pico.PicoError:
+        return False, t
     said = [text for _, text in p.lines[n:]]
     return any("screen 1 " in x for x in said) and not _failed(said), t
 
@@ -704,6 +741,108 @@ def ballast_main():
     )
 
 
+# -- every MicroPython profile (issue #26): the stock firmware, each board wired as it says ----
+PROFILES = ("pico-ssd1306", "pico-sh1106", "pico-display-pack", "thumby")
+PROFILE_SEATS = (4, 5)  # heap_game's table: Time Bomb at 5 players (seed 8, the bench's presses)
+
+
+def profile_figures(board, firmware="fusebox"):
+    """One profile's figures on a freshly deployed emulated Pico wired as the profile says, the
+    firmware image a parameter (a kind of tools.pico.FIRMWARE_NAMES or a (.bin, boot ROM) pair):
+    {"menu", "menu_block": free heap and largest free block after the idle collection at the
+    menu; "moves": board ms of 20 menu moves, press -> end of its first frame; "move_bytes":
+    bytes each move's first frame took on the display's bus (commands included); "frame_bytes":
+    the most any frame took (a whole panel); "reset": reset -> menu, twice; "game":
+    heap_game's figures for a whole Time Bomb game}, or why they could not be had (a str)."""
+    from tools import pico
+    from tools.board import deploy
+
+    why = pico.missing(firmware if isinstance(firmware, str) else "stock")
+    frozen = firmware == pico.FUSEBOX
+    if frozen:
+        firmware = pico.firmware_files(pico.FUSEBOX, board)
+    if why:
+        return why
+    with tempfile.TemporaryDirectory(prefix="fusebox-profile-") as d:
+        with pico.Pico(flash=str(Path(d) / "flash.bin"), firmware=firmware, board=board) as p:
+            if not frozen:  # Fusebox's UF2 of the profile alone: no deploy
+                deploy.deploy(p.url, board=board, say=lambda *a: None)
+            ok, _ = _reset_to_menu(p)
+            if not ok:
+                return "no boot to the menu"
+            p.run(2500)  # the app collects after 2 s without input (firmware/app.py _IDLE_GC_MS)
+            m = p.heap()
+            f = {"menu": m["last"], "menu_block": m["block"]}
+            k = p.frame_info()["n"]
+            f["moves"] = [x for x in menu_moves(p) if x is not None]
+            moved = p.frames(since=k, bus_bytes=True)
+            f["move_bytes"] = [b for _, _, _, b in moved]
+            f["reset"] = [reset_to_menu(p), reset_to_menu(p)]
+            f["frame_bytes"] = max(b for _, _, _, b in p.frames(bus_bytes=True))
+            ok, h = heap_game(p, "timebomb", 0, PROFILE_SEATS)
+            f["game"] = h if ok else "did not play to its end: %s" % ((h or {}).get("said"),)
+            return f
+
+
+def profile_rows(row, boards=PROFILES, firmware="fusebox"):
+    """The per-board rows: every MicroPython profile on its own emulated Pico, two at a time
+    (an emulator takes a core; the figures are board time and the GC's own table, so running
+    side by side changes none of them)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(board):
+        try:
+            return profile_figures(board, firmware)
+        except Exception as e:  # noqa: BLE001 (the other boards' figures still count)
+            return "failed: %s: %s" % (type(e).__name__, e)
+
+    with ThreadPoolExecutor(2) as ex:
+        figs = dict(zip(boards, ex.map(one, boards), strict=True))
+    fw = firmware if isinstance(firmware, str) else Path(firmware[0]).name
+    for board in boards:
+        f = figs[board]
+        if not isinstance(f, dict):
+            row("boards", board, "skipped", f)
+            continue
+        mv = sorted(f["moves"])
+        mb = sorted(f["move_bytes"])
+        g = f["game"]
+        cells = [
+            ("heap at the menu, free / block", "%d / %d B" % (f["menu"], f["menu_block"])),
+            (
+                "Time Bomb 5p, lowest free / block",
+                "%d / %d B" % (g["min"], g["min_block"]) if isinstance(g, dict) else g,
+            ),
+            (
+                "menu move, median / worst",
+                "%.0f / %.0f ms" % (mv[len(mv) // 2], mv[-1]) if mv else "none",
+            ),
+            (
+                "reset -> menu",
+                " / ".join("%.0f ms" % x if x is not None else "none" for x in f["reset"]),
+            ),
+            (
+                "bytes a frame: menu move / whole",
+                "%d / %d B" % (mb[len(mb) // 2], f["frame_bytes"]) if mb else "none",
+            ),
+        ]
+        for what, fig in cells:
+            row("boards", "%s: %s" % (board, what), fig, "%s firmware, emulated Pico" % fw)
+    return figs
+
+
+def profiles_main():
+    """`python -m tools.bench.board --profiles`: the per-board rows (a few minutes)."""
+
+    def row(group, name, fig, how):
+        print("%-52s %-22s %s" % (name, fig, how), flush=True)
+
+    w = time.monotonic()
+    fw = sys.argv[sys.argv.index("--firmware") + 1] if "--firmware" in sys.argv else "fusebox"
+    profile_rows(row, firmware=fw)
+    print("(%.0f s host)" % (time.monotonic() - w))
+
+
 if __name__ == "__main__":
     import sys
 
@@ -713,5 +852,7 @@ if __name__ == "__main__":
         timing_main()
     elif "--heap" in sys.argv:
         heap_main()
+    elif "--profiles" in sys.argv:
+        profiles_main()
     else:
         taps_main()

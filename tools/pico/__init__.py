@@ -1,11 +1,13 @@
 """The emulated Pico: stock MicroPython on rp2040js (board.js), driven from Python.
 
 `Pico()` starts `node tools/pico/board.js` (running `npm ci` into tools/pico/node_modules on first
-use), which boots the firmware file and serves its USB CDC REPL on a loopback TCP port
-(`pico.url`, for mpremote and `python -m tools deploy --port`). The methods drive the board's
-parts: buttons, wires, VSYS, the display's frames, the buzzer's log, hard reset, and the clock
-(board milliseconds from the cycle count). Free-running, the board goes no faster than real
-time; `run(ms)` advances it by exactly that much board time (idle time skipped) and pauses it.
+use), which boots the firmware file (`firmware=`) on a board wired as a profile says (`board=`,
+boards/NAME.json: its display and bus, buttons, LED) and serves its USB CDC REPL on a loopback
+TCP port (`pico.url`, for mpremote and `python -m tools deploy --port`). The methods drive the
+board's parts: buttons, wires, VSYS, the display's frames, the buzzer's and the LED's logs, hard
+reset, and the clock (board milliseconds from the cycle count). Free-running, the board goes no
+faster than real time; `run(ms)` advances it by exactly that much board time (idle time
+skipped) and pauses it.
 """
 
 import json
@@ -37,21 +39,28 @@ WHERE = (
     "MicroPython v1.28.0 for the Raspberry Pi Pico (micropython.org/download/RPI_PICO, the .bin "
     "of the .uf2) and rp2040js's rp2040-bootrom-b1.bin, in ../shared/rp2/ or at $" + FIRMWARE_ENV
 )
-BUTTONS = ("UP", "DOWN", "OK", "BACK")
-PORTS = range(47100, 47200)  # the TCP ports this project's emulated boards may use
+PORTS_ENV = "FUSEBOX_PICO_PORTS"  # FIRST-LAST: another range of loopback ports for the boards
 
 
-def firmware_files(kind="stock"):
-    """(firmware .bin, boot ROM) paths for one of FIRMWARE_NAMES, or raise FileNotFoundError
-    saying what is missing. $FUSEBOX_PICO_FIRMWARE names the stock file; the others and the boot
-    ROM are looked for in its folder."""
+def _ports():
+    lo, _, hi = os.environ.get(PORTS_ENV, "47100-47199").partition("-")
+    return range(int(lo), int(hi or lo) + 1)
+
+
+PORTS = _ports()  # the TCP ports this project's emulated boards may use
+
+
+def firmware_files(kind="stock", board=FUSEBOX_BOARD):
+    """(firmware .bin, boot ROM) paths for one of FIRMWARE_NAMES (or FUSEBOX: that profile's
+    UF2), or raise FileNotFoundError saying what is missing. $FUSEBOX_PICO_FIRMWARE names the
+    stock file; the others and the boot ROM are looked for in its folder."""
     env = os.environ.get(FIRMWARE_ENV)
     stock = Path(env) if env else ROOT.parent / "shared" / "rp2" / FIRMWARE_NAME
     rom = stock.parent / BOOTROM_NAME
     if kind == FUSEBOX:
         if not rom.is_file():
             raise FileNotFoundError("no %s; get %s" % (rom, WHERE))
-        return fusebox_uf2(), rom
+        return fusebox_uf2(board), rom
     fw = stock if kind == "stock" else stock.parent / FIRMWARE_NAMES[kind]
     for p in (fw, rom):
         if not p.is_file():
@@ -115,7 +124,7 @@ def free_port():
         finally:
             s.close()
         return port
-    raise OSError("no free TCP port in 47100-47199")
+    raise OSError("no free TCP port in %d-%d" % (PORTS[0], PORTS[-1]))
 
 
 # What CircuitPython writes on its console around the program's own output: the status bar as
@@ -128,12 +137,23 @@ class PicoError(RuntimeError):
 
 
 class Pico:
-    """One emulated board. Use as a context manager, or call close()."""
+    """One emulated board. Use as a context manager, or call close().
 
-    def __init__(self, flash=None, port=None, speed=1.0, vsys_mv=5000, firmware=None):
+    firmware: a kind of FIRMWARE_NAMES ("stock" by default) or a (firmware .bin, boot ROM) pair
+    of paths, the image the MCU boots; board: the profile (boards/NAME.json) whose display, bus,
+    pins, buttons, wires, buzzer, LED and battery divider the emulated board has around it."""
+
+    def __init__(
+        self, flash=None, port=None, speed=1.0, vsys_mv=5000, firmware=None, board="pico-ssd1306"
+    ):
+        from tools import boards
+
         if firmware is None or isinstance(firmware, str):  # a kind of FIRMWARE_NAMES
-            firmware = firmware_files(firmware or "stock")
+            firmware = firmware_files(firmware or "stock", board)
         fw, rom = firmware
+        self.board = board
+        self.profile = boards.load(board)
+        self.buttons = tuple(b["name"] for b in self.profile["buttons"])
         # CircuitPython's boot differs (board.js: the BOOTSEL read, its flash map)
         self.circuitpython = Path(fw).name.startswith("CircuitPython")
         install()
@@ -143,7 +163,7 @@ class Pico:
         if not port:  # taken between the check and node's bind: board.js tries the next ones
             cmd += ["--port-max", str(PORTS[-1])]
         cmd += ["--firmware", str(fw), "--bootrom", str(rom), "--speed", str(speed)]
-        cmd += ["--vsys", str(vsys_mv)]
+        cmd += ["--vsys", str(vsys_mv), "--board", str(ROOT / "boards" / (board + ".json"))]
         if self.circuitpython:
             cmd += ["--circuitpython"]
         gc_end = elf_symbols(fw).get("gc_collect_end")
@@ -278,12 +298,24 @@ class Pico:
         r = self.call("settle", quiet=quiet, frame_quiet=frame_quiet, max=max_ms)
         return r["t"], r["settled"]
 
+    def until_screen(self, since=0, max_ms=30000, quiet=60, frame_quiet=300, settle_ms=10000):
+        """Run until the app names a screen on the console (a "screen N Name title" line after
+        line `since` of self.lines), then settle; returns settle()'s (board ms, settled?). A
+        settle alone can stop early in a boot: the ST7789's power-up waits 270 ms asleep."""
+        end = self.now() + max_ms
+        while not any(t.lstrip("> ").startswith("screen ") for _, t in self.lines[since:]):
+            if self.now() >= end:
+                raise PicoError("no screen from the app in %d ms: %r" % (max_ms, self.lines[-5:]))
+            self.run(100)
+        return self.settle(quiet=quiet, frame_quiet=frame_quiet, max_ms=settle_ms)
+
     def info(self):
         return self.call("info")
 
     # -------------------------------------------------------------- the parts
     def press(self, name, at=None):
-        """Press a button (UP DOWN OK BACK) now or at board time `at` (ms)."""
+        """Press a button (one of the profile's names, self.buttons) now or at board time `at`
+        (ms)."""
         return self.call("press", name=name, at=at)["t"]
 
     def release(self, name, at=None):
@@ -303,25 +335,34 @@ class Pico:
         self.call("vsys", mv=mv)
 
     def frame(self):
-        """The panel as a tools.sim.frames.Frame (MONO_VLSB 128x64), plus the frame count."""
+        """The panel as a tools.sim.frames.Frame: MONO_VLSB at the OLED's size, RGB565
+        (big-endian, as the ST7789 takes it) for the colour LCD."""
         from tools.sim.frames import Frame
 
         r = self.call("frame")
-        return Frame(128, 64, "mono_vlsb", bytes.fromhex(r["data"]))
+        return Frame(r["w"], r["h"], r["fmt"], bytes.fromhex(r["data"]))
 
     def frame_info(self):
-        """{n: frames sent so far, t_last: board ms when the last one ended, on, contrast...}"""
+        """{n: frames sent so far, t_last: board ms when the last one ended, bus_bytes: all the
+        bytes the display took on its bus, on, contrast, invert (the ST7789: madctl, colmod,
+        backlight 0..255)...}"""
         r = self.call("frame")
         r.pop("data")
         return r
 
-    def frames(self, since=0):
-        """[(n, board ms, Frame)] of every whole frame sent after frame number `since`."""
+    def frames(self, since=0, bus_bytes=False):
+        """[(n, board ms, Frame)] of every whole frame sent after frame number `since`; with
+        bus_bytes, (n, board ms, Frame, the bytes the display took since the frame before)."""
         from tools.sim.frames import Frame
 
-        got = self.call("frames", since=since)["frames"]
-        mono = "mono_vlsb"
-        return [(f["n"], f["t"], Frame(128, 64, mono, bytes.fromhex(f["data"]))) for f in got]
+        r = self.call("frames", since=since)
+        out, data = [], None
+        for f in r["frames"]:
+            if f["data"] is not None:  # None: the same panel as the frame before it
+                data = bytes.fromhex(f["data"])
+            frame = Frame(r["w"], r["h"], r["fmt"], data)
+            out.append((f["n"], f["t"], frame, f["b"]) if bus_bytes else (f["n"], f["t"], frame))
+        return out
 
     def screenshot(self, path, scale=4):
         """Write the panel as a PNG, the way the sim writes its frames (tools/sim/frames.py)."""
@@ -333,6 +374,11 @@ class Pico:
     def buzzer(self, since=0):
         """[(board ms, freq Hz, duty_u16)] of every change of the buzzer's PWM since `since`."""
         return [(e["t"], e["freq"], e["duty"]) for e in self.call("buzzer", since=since)["events"]]
+
+    def led(self, since=0):
+        """[(board ms, (r, g, b))] of every change of the RGB LED's light (0..255 each, after
+        the profile's active_low) since `since`; [] on a board without one."""
+        return [(e["t"], tuple(e["rgb"])) for e in self.call("led", since=since)["events"]]
 
     def console(self):
         """The last 64 KB the board wrote to its USB serial port."""

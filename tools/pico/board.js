@@ -1,15 +1,20 @@
-// An emulated Raspberry Pi Pico (rp2040js) running unmodified MicroPython, with the parts of
-// boards/pico-ssd1306.json around it. Driven by JSON lines on stdin (commands) and stdout
-// (replies and events); the USB CDC REPL is bridged to a loopback TCP socket.
+// An emulated Raspberry Pi Pico (rp2040js) running unmodified MicroPython, with the parts of a
+// board profile (--board boards/NAME.json; pico-ssd1306 by default) around it: its display on
+// its bus and pins, its buttons, wires, buzzer, RGB LED and battery divider. Driven by JSON lines
+// on stdin (commands) and stdout (replies and events); the USB CDC REPL is bridged to a loopback
+// TCP socket.
 //
 // What rp2040js 1.4.1 lacks and this file adds (see ../shared/rp2/README.md):
 //  - a SPI-NOR flash behind the SSI (the boot ROM's erase/program spin forever on its stub);
 //  - USB CDC OUT requests parked until the host has bytes, a device SOF every emulated ms;
-//  - an SSD1306 on I2C0 that also answers MicroPython's bit-banged I2C.scan() at pin level.
+//  - the displays: an SSD1306 or SH1106 on I2C that also answers MicroPython's bit-banged
+//    I2C.scan() at pin level, an SSD1306 or ST7789 on its SPI block (rp2040js's RPSPI, with
+//    the D/C, CS and reset pins), each byte charged its bus time.
 // Emulated time is the cycle count (125 MHz); WFI sleeps jump to the next alarm.
 'use strict';
 
 const fs = require('fs');
+const path = require('path');
 const net = require('net');
 const readline = require('readline');
 const { RP2040, USBCDC, GPIOPinState } = require('rp2040js');
@@ -30,6 +35,7 @@ function parseArgs(argv) {
     else if (k === '--speed') (o.speed = +v), i++;
     else if (k === '--gc-end') (o.gcEnd = +v), i++;
     else if (k === '--port-max') (o.portMax = +v), i++;
+    else if (k === '--board') (o.board = v), i++;
     else if (k === '--circuitpython') o.circuitpython = true;
     else throw new Error('unknown option ' + k);
   }
@@ -293,21 +299,99 @@ class IOQSPI {
   }
 }
 
-// ---------------------------------------------------------------- SSD1306 at 0x3C
-// Decodes the command stream into its 8 pages x 128 columns of GDDRAM, the way the controller
-// does (horizontal, vertical and page addressing), and counts a frame when a data run ends
-// having filled the column/page window.
+// ---------------------------------------------------------------- the displays
+// Each model decodes its controller's command stream into the controller's RAM, the way the
+// chip does, and counts a frame when a data run ends having filled the window (the SH1106,
+// which has no window, when a run ends on its last page). panel() is what the glass shows, in
+// the orientation the sim draws its frame: MONO_VLSB width x height for the OLEDs, RGB565
+// big-endian (as the ST7789 takes it on the wire) for the colour LCD. The bus adapters below
+// (I2C: control bytes; SPI: the D/C pin) call command(b), data(b) and end().
+const FRAME_LOG_BYTES = 64 * 1024 * 1024; // the frames kept for `frames`, by their hex size
+
+class Display {
+  constructor(width, height, fmt) {
+    this.width = width;
+    this.height = height;
+    this.fmt = fmt;
+    this.frames = []; // {n, t, b (bus bytes since the last frame), data (hex of the panel)}
+    this.frameCount = 0;
+    this.lastFrameNs = 0;
+    this.logBytes = 0;
+    this.busBytes = 0; // bytes the display took on its bus since the last frame
+    this.busTotal = 0;
+  }
+  // I2C: after the address, a control byte (Co, D/C#) then command or data bytes
+  begin() {
+    this.expectCtrl = true;
+    this.isData = false;
+  }
+  byte(b) {
+    this.busBytes++;
+    this.busTotal++;
+    if (this.expectCtrl) {
+      this.co = !!(b & 0x80);
+      const isData = !!(b & 0x40);
+      if (this.isData !== isData || !this.started) this.run(isData);
+      this.expectCtrl = false;
+      return;
+    }
+    if (this.isData) this.data(b);
+    else this.command(b);
+    if (this.co) this.expectCtrl = true;
+  }
+  // SPI: the D/C pin says which; a change of it starts a new run
+  spiByte(isData, b) {
+    this.busBytes++;
+    this.busTotal++;
+    if (!this.started || this.isData !== isData) this.run(isData);
+    if (isData) this.data(b);
+    else this.command(b);
+  }
+  run(isData) {
+    if (this.started) this.end();
+    this.started = true;
+    this.isData = isData;
+    this.written = 0;
+    this.runStart();
+  }
+  end() {
+    if (!this.started) return;
+    this.started = false;
+    if (this.isData && this.runFilled()) this.frame();
+  }
+  runStart() {}
+  frame() {
+    this.frameCount++;
+    this.lastFrameNs = nowNs();
+    const data = Buffer.from(this.panel()).toString('hex');
+    const last = this.frames.length ? this.frames[this.frames.length - 1] : null;
+    const same = last && last.data === data;
+    this.frames.push({ n: this.frameCount, t: nowMs(), b: this.busBytes, data: same ? last.data : data });
+    this.busBytes = 0;
+    if (!same) this.logBytes += data.length;
+    while (this.frames.length > 1 && (this.frames.length > 4000 || this.logBytes > FRAME_LOG_BYTES)) {
+      const gone = this.frames.shift();
+      if (this.frames[0].data !== gone.data) this.logBytes -= gone.data.length;
+    }
+  }
+  state() {
+    return { on: this.on, contrast: this.contrast, invert: this.invert };
+  }
+}
+
+// SSD1306: 8 pages x 128 columns of GDDRAM; horizontal, vertical and page addressing. A panel
+// smaller than 128x64 (the Thumby's 72x40) is wired to the COM lines from 0 and to the SEG lines
+// from its column offset (in the remapped orientation, the modules' own).
 const SSD_ARGS = {
   0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0xa8: 1, 0xd3: 1, 0xda: 1, 0xd5: 1, 0xd9: 1, 0xdb: 1,
   0x8d: 1, 0xad: 1, 0xa3: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2a: 5,
 };
-class SSD1306 {
-  constructor() {
+class SSD1306 extends Display {
+  constructor(width = 128, height = 64, colOffset = 0) {
+    super(width, height, 'mono_vlsb');
+    this.colOffset = colOffset;
     this.ram = new Uint8Array(1024);
     this.powerOn();
-    this.frames = []; // {n, t, data(hex of the panel frame)}
-    this.frameCount = 0;
-    this.lastFrameNs = 0;
   }
   powerOn() {
     this.on = false;
@@ -326,23 +410,6 @@ class SSD1306 {
     this.startLine = 0;
     this.chargePump = false;
     this.cmd = [];
-  }
-  begin() {
-    this.ctrl = null;
-    this.written = 0;
-    this.expectCtrl = true;
-    this.isData = false;
-  }
-  byte(b) {
-    if (this.expectCtrl) {
-      this.co = !!(b & 0x80);
-      this.isData = !!(b & 0x40);
-      this.expectCtrl = false;
-      return;
-    }
-    if (this.isData) this.data(b);
-    else this.command(b);
-    if (this.co) this.expectCtrl = true;
   }
   command(b) {
     const c = this.cmd;
@@ -381,54 +448,227 @@ class SSD1306 {
       } else this.page++;
     } else if (this.col < 127) this.col++;
   }
-  end() {
+  runFilled() {
     const area = (this.col1 - this.col0 + 1) * (this.page1 - this.page0 + 1);
-    if (this.isData && this.written >= area && this.mode !== 2) {
-      this.frameCount++;
-      this.lastFrameNs = nowNs();
-      this.frames.push({ n: this.frameCount, t: nowMs(), data: Buffer.from(this.panel()).toString('hex') });
-      if (this.frames.length > 4000) this.frames.shift();
-    }
+    return this.written >= area && this.mode !== 2;
   }
-  // What the panel shows, as a MONO_VLSB 128x64 buffer in the orientation of the usual module
-  // (SEG remapped, COM scan reversed: the framebuf's own layout). Off or charge pump off: dark.
+  // Off or charge pump off: dark.
   panel() {
-    const out = new Uint8Array(1024);
+    const w = this.width;
+    const h = this.height;
+    const out = new Uint8Array(w * (h >> 3));
     if (!this.on || !this.chargePump) return out;
-    for (let y = 0; y < 64; y++) {
-      const row = this.comDec ? y : 63 - y;
+    for (let y = 0; y < h; y++) {
+      const row = this.comDec ? y : h - 1 - y;
       const src = (row + this.startLine) & 63;
-      for (let x = 0; x < 128; x++) {
-        const col = this.segRemap ? x : 127 - x;
+      for (let x = 0; x < w; x++) {
+        const col = this.segRemap ? x + this.colOffset : 127 - x - this.colOffset;
         let bit = (this.ram[(src >> 3) * 128 + col] >> (src & 7)) & 1;
         if (this.entire) bit = 1;
         if (this.invert) bit ^= 1;
-        if (bit) out[(y >> 3) * 128 + x] |= 1 << (y & 7);
+        if (bit) out[(y >> 3) * w + x] |= 1 << (y & 7);
       }
     }
     return out;
   }
 }
 
+// SH1106: 8 pages x 132 columns, page addressing only (B0+page, column low and high nibbles;
+// the column counts up to 131 and stays there); a 128-column glass on SEG 2..129, so the
+// visible columns start at 2 in the remapped orientation (the modules' col_offset). No
+// charge pump command: the DC-DC (AD 8B) and the display on/off decide what the glass shows.
+const SH_ARGS = { 0x81: 1, 0xa8: 1, 0xd3: 1, 0xda: 1, 0xd5: 1, 0xd9: 1, 0xdb: 1, 0xad: 1 };
+class SH1106 extends Display {
+  constructor(width = 128, height = 64, colOffset = 2) {
+    super(width, height, 'mono_vlsb');
+    this.colOffset = colOffset;
+    this.ram = new Uint8Array(132 * 8);
+    this.powerOn();
+  }
+  powerOn() {
+    this.on = false;
+    this.invert = false;
+    this.entire = false;
+    this.contrast = 0x80;
+    this.segRemap = false;
+    this.comDec = false;
+    this.col = 0;
+    this.page = 0;
+    this.startLine = 0;
+    this.dcdc = true; // AD's reset value: 8B, on
+    this.cmd = [];
+  }
+  command(b) {
+    const c = this.cmd;
+    c.push(b);
+    const need = SH_ARGS[c[0]] || 0;
+    if (c.length <= need) return;
+    this.cmd = [];
+    const op = c[0];
+    if (op === 0xae || op === 0xaf) this.on = op === 0xaf;
+    else if (op === 0xa6 || op === 0xa7) this.invert = op === 0xa7;
+    else if (op === 0xa4 || op === 0xa5) this.entire = op === 0xa5;
+    else if (op === 0xa0 || op === 0xa1) this.segRemap = op === 0xa1;
+    else if (op === 0xc0 || op === 0xc8) this.comDec = op === 0xc8;
+    else if (op === 0x81) this.contrast = c[1];
+    else if (op === 0xad) this.dcdc = !!(c[1] & 1);
+    else if (op >= 0xb0 && op <= 0xb7) this.page = op & 7;
+    else if (op <= 0x0f) this.col = (this.col & 0xf0) | op;
+    else if (op >= 0x10 && op <= 0x1f) this.col = (this.col & 0x0f) | ((op & 0xf) << 4);
+    else if (op >= 0x40 && op <= 0x7f) this.startLine = op & 63;
+  }
+  runStart() {
+    this.runPage = this.page;
+  }
+  data(b) {
+    if (this.col < 132) this.ram[this.page * 132 + this.col] = b;
+    this.written++;
+    if (this.col < 131) this.col++;
+  }
+  runFilled() {
+    return this.runPage === (this.height >> 3) - 1 && this.written >= this.width;
+  }
+  panel() {
+    const w = this.width;
+    const h = this.height;
+    const out = new Uint8Array(w * (h >> 3));
+    if (!this.on || !this.dcdc) return out;
+    for (let y = 0; y < h; y++) {
+      const row = this.comDec ? y : h - 1 - y;
+      const src = (row + this.startLine) & 63;
+      for (let x = 0; x < w; x++) {
+        const col = this.segRemap ? x + this.colOffset : 131 - x - this.colOffset;
+        let bit = (this.ram[(src >> 3) * 132 + col] >> (src & 7)) & 1;
+        if (this.entire) bit = 1;
+        if (this.invert) bit ^= 1;
+        if (bit) out[(y >> 3) * w + x] |= 1 << (y & 7);
+      }
+    }
+    return out;
+  }
+}
+
+// ST7789: 240x320 of RGB565 frame memory, written through the CASET/RASET window by RAMWR,
+// mapped to it by MADCTL (MV exchanges rows and columns, MX/MY reverse the column/row order
+// after the exchange, BGR swaps red and blue), 16 or 18 bits a pixel by COLMOD. Sleep, display
+// on/off and inversion as after SWRESET. The glass is the Pico Display Pack's 1.14in 240x135
+// IPS, seen as the pack is held (landscape, buttons left and right): viewed (x, y) is memory
+// row 40 + x, column 186 - y (Pimoroni's 240x135 offsets). Like all such IPS glass it shows
+// the colours right only with inversion on (INVON): with it off, every pixel shows inverted.
+const ST_GLASS = { width: 240, height: 135, row0: 40, col1: 186 };
+class ST7789 extends Display {
+  constructor() {
+    super(ST_GLASS.width, ST_GLASS.height, 'rgb565');
+    this.mem = new Uint16Array(240 * 320);
+    this.powerOn();
+    this.bl = 255; // the backlight (PWM duty on its pin, 0..255), set by the board
+  }
+  powerOn() {
+    this.sleep = true;
+    this.on = false;
+    this.inv = false;
+    this.madctl = 0;
+    this.colmod = 0x66;
+    this.xs = 0;
+    this.xe = 239;
+    this.ys = 0;
+    this.ye = 319;
+    this.op = -1;
+    this.args = [];
+  }
+  command(b) {
+    this.op = b;
+    this.args = [];
+    if (b === 0x01) this.powerOn();
+    else if (b === 0x10 || b === 0x11) this.sleep = b === 0x10;
+    else if (b === 0x20 || b === 0x21) this.inv = b === 0x21;
+    else if (b === 0x28 || b === 0x29) this.on = b === 0x29;
+    else if (b === 0x2c) (this.x = this.xs), (this.y = this.ys), (this.px = []), (this.pixels = 0);
+  }
+  data(b) {
+    this.written++;
+    if (this.op === 0x2c) return this.pixelByte(b);
+    const a = this.args;
+    a.push(b);
+    if (this.op === 0x2a && a.length === 4) (this.xs = (a[0] << 8) | a[1]), (this.xe = (a[2] << 8) | a[3]);
+    else if (this.op === 0x2b && a.length === 4) (this.ys = (a[0] << 8) | a[1]), (this.ye = (a[2] << 8) | a[3]);
+    else if (this.op === 0x36 && a.length === 1) this.madctl = b;
+    else if (this.op === 0x3a && a.length === 1) this.colmod = b;
+  }
+  pixelByte(b) {
+    const px = this.px;
+    px.push(b);
+    const per = (this.colmod & 7) === 5 ? 2 : 3;
+    if (px.length < per) return;
+    const c = per === 2 ? (px[0] << 8) | px[1] : ((px[0] & 0xf8) << 8) | ((px[1] & 0xfc) << 3) | (px[2] >> 3);
+    this.px = [];
+    const m = this.madctl;
+    const mv = m & 0x20;
+    const col = mv ? this.y : this.x;
+    const row = mv ? this.x : this.y;
+    const pc = m & 0x40 ? 239 - col : col;
+    const pr = m & 0x80 ? 319 - row : row;
+    if (pc >= 0 && pc < 240 && pr >= 0 && pr < 320) this.mem[pr * 240 + pc] = c;
+    this.pixels++;
+    if (this.x >= this.xe) {
+      this.x = this.xs;
+      this.y = this.y >= this.ye ? this.ys : this.y + 1;
+    } else this.x++;
+  }
+  runFilled() {
+    return this.op === 0x2c && this.pixels >= (this.xe - this.xs + 1) * (this.ye - this.ys + 1);
+  }
+  panel() {
+    const { width: w, height: h, row0, col1 } = ST_GLASS;
+    const out = new Uint8Array(w * h * 2);
+    if (this.sleep || !this.on) return out;
+    const flip = this.inv ? 0 : 0xffff;
+    const bgr = !!(this.madctl & 0x08);
+    let i = 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let c = this.mem[(row0 + x) * 240 + (col1 - y)] ^ flip;
+        if (bgr) c = ((c & 0x1f) << 11) | (c & 0x7e0) | (c >> 11);
+        out[i++] = c >> 8;
+        out[i++] = c & 0xff;
+      }
+    }
+    return out;
+  }
+  state() {
+    return { on: this.on && !this.sleep, invert: this.inv, madctl: this.madctl, colmod: this.colmod, backlight: this.bl };
+  }
+}
+
 // ---------------------------------------------------------------- the board outside the MCU
-// These survive a hard reset (the display keeps its RAM and settings while powered: the reset
-// button resets the RP2040 only).
+// The parts are where the board profile (--board, boards/NAME.json) puts them. They survive a
+// hard reset (the display keeps its RAM and settings while powered: the reset button resets
+// the RP2040 only; a display's own reset pin, where wired, resets it).
+const PROFILE = JSON.parse(fs.readFileSync(opts.board || path.join(__dirname, '..', '..', 'boards', 'pico-ssd1306.json')));
+const DISP = PROFILE.display;
+function makeDisplay(d) {
+  if (d.driver === 'ssd1306') return new SSD1306(d.width, d.height, d.col_offset || 0);
+  if (d.driver === 'sh1106') return new SH1106(d.width, d.height, d.col_offset == null ? 2 : d.col_offset);
+  if (d.driver === 'st7789' && d.width === ST_GLASS.width && d.height === ST_GLASS.height) return new ST7789();
+  throw new Error('no display model for ' + d.driver + ' ' + d.width + 'x' + d.height);
+}
 const spiFlash = new SpiFlash();
-const display = new SSD1306();
-const PINS = { UP: 10, DOWN: 11, OK: 12, BACK: 13 };
-const WIRES = [18, 19, 20, 21];
-const SDA = 4;
-const SCL = 5;
-const BUZZER = 15;
+const display = makeDisplay(DISP);
+const PINS = Object.fromEntries(PROFILE.buttons.map((b) => [b.name, b.pin]));
+const WIRES = PROFILE.wires || [];
+const BUZZER = PROFILE.buzzer ? PROFILE.buzzer.pin : -1;
+const LED = PROFILE.led || null;
+const BATTERY = PROFILE.battery || null;
 const pressed = new Set();
 const cut = new Set();
 let vsysMv = opts.vsys;
 const buzzLog = [];
 let lastBuzz = null;
+const ledLog = [];
+let lastLed = null;
 const consoleTail = [];
 let consoleLen = 0;
 let resets = 0;
-
 const firmware = fs.readFileSync(opts.firmware);
 const bootrom = fs.readFileSync(opts.bootrom);
 if (opts.flash && fs.existsSync(opts.flash)) {
@@ -512,7 +752,9 @@ let consoleEvents = false;
 
 // ---------------------------------------------------------------- I2C: the display's bus
 function attachI2C(m) {
-  const i2c = m.i2c[0];
+  const cfg = DISP.i2c;
+  const i2c = m.i2c[cfg.id];
+  const ADDR = cfg.addr;
   let target = false;
   const byteNs = () => 9 * Math.max(1, i2c.sclLowPeriod + i2c.sclHighPeriod) * CYCLE_NS;
   const later = (fn, ns) => {
@@ -521,7 +763,7 @@ function attachI2C(m) {
   };
   i2c.onStart = () => later(() => i2c.completeStart(), byteNs() / 9);
   i2c.onConnect = (addr) => {
-    target = addr === 0x3c;
+    target = addr === ADDR;
     if (target) display.begin();
     later(() => i2c.completeConnect(target), byteNs());
   };
@@ -538,8 +780,8 @@ function attachI2C(m) {
 
   // The same display at pin level, for MicroPython's bit-banged zero-length probes (scan()):
   // open-drain lines with pull-ups; the display pulls SDA low to acknowledge its address.
-  const sda = m.gpio[SDA];
-  const scl = m.gpio[SCL];
+  const sda = m.gpio[cfg.sda];
+  const scl = m.gpio[cfg.scl];
   let sdaLvl = true;
   let sclLvl = true;
   let bits = 0;
@@ -565,7 +807,7 @@ function attachI2C(m) {
       nbits++;
     } else if (active && sclLvl && !newScl) {
       // falling SCL: after the 8th bit, acknowledge our address; after the 9th, let go
-      if (nbits === 8 && bits >> 1 === 0x3c) ack = true;
+      if (nbits === 8 && bits >> 1 === ADDR) ack = true;
       else if (nbits === 9) {
         ack = false;
         nbits = 0;
@@ -584,7 +826,47 @@ function attachI2C(m) {
   scl.setInputValue(true);
 }
 
-// ---------------------------------------------------------------- buttons, wires, ADC, buzzer
+// ---------------------------------------------------------------- SPI: the display's bus
+// rp2040js's RPSPI (the PL022) moves a byte from its TX FIFO at a time and asks onTransmit for
+// it; the model takes it when the display is selected (CS low, where wired) and the profile's
+// SCK and MOSI pins are the SPI block's (function 1: a wrong pin map sends nothing), as a
+// command or data by the D/C pin, and completes it 8 SPI clock periods later (clk_peri over
+// the prescaler and SCR: the baud rate the firmware got), so a frame takes its bus time. The
+// DMA that MicroPython uses for writes of 32 bytes or more follows the FIFO's DREQs, as on the
+// chip. CS going high ends a run; the reset pin held low resets the controller.
+const SPI_FUNC = 1;
+function attachSPI(m) {
+  const cfg = DISP.spi;
+  const spi = m.spi[cfg.id];
+  const dc = m.gpio[cfg.dc];
+  const cs = cfg.cs != null ? m.gpio[cfg.cs] : null;
+  const rst = cfg.rst != null ? m.gpio[cfg.rst] : null;
+  const sck = m.gpio[cfg.sck];
+  const mosi = m.gpio[cfg.mosi];
+  const low = (p) => p.value === GPIOPinState.Low;
+  const high = (p) => p.value === GPIOPinState.High;
+  const done = m.clock.createAlarm(() => spi.completeTransmit(0));
+  spi.onTransmit = (v) => {
+    const wired = sck.functionSelect === SPI_FUNC && mosi.functionSelect === SPI_FUNC;
+    if (wired && (!cs || low(cs)) && !(rst && low(rst))) display.spiByte(high(dc), v & 0xff);
+    const hz = spi.clockFrequency || 1e6;
+    done.schedule((spi.dataBits * 1e9) / hz);
+  };
+  if (cs) {
+    let was = cs.value;
+    cs.addListener(() => {
+      if (was === GPIOPinState.Low && cs.value !== GPIOPinState.Low) display.end();
+      was = cs.value;
+    });
+  }
+  if (rst) {
+    rst.addListener(() => {
+      if (low(rst)) display.end(), display.powerOn();
+    });
+  }
+}
+
+// ---------------------------------------------------------------- buttons, wires, ADC, PWM
 let cutDone = false; // after an armed cut, the hands are off the buttons until the next command
 function applyInputs(m) {
   if (cutDone) pressed.clear();
@@ -592,53 +874,88 @@ function applyInputs(m) {
   WIRES.forEach((pin, i) => m.gpio[pin].setInputValue(cut.has(i)));
 }
 
-function attachBuzzer(m) {
-  const pwm = m.pwm;
-  const ch = pwm.channels[BUZZER >> 1];
+// A pin's PWM output: {freq Hz, duty 0..65535 of the period high}, from its slice's divider,
+// TOP and compare; a pin not on PWM (function 4) is its plain output level (duty 0 or 65535),
+// or duty null while it drives nothing (an input: an LED on it is dark either way).
+function pwmOut(m, pin) {
+  const g = m.gpio[pin];
+  if (g.functionSelect !== 4) {
+    if (!g.outputEnable) return { freq: 0, duty: null };
+    return { freq: 0, duty: g.outputValue ? 65535 : 0 };
+  }
+  const ch = m.pwm.channels[(pin >> 1) & 7];
+  const top = ch.top + 1;
+  const cc = pin & 1 ? ch.cc >>> 16 : ch.cc & 0xffff;
+  const intDiv = (ch.div >> 4) & 0xff || 256;
+  const div = intDiv + (ch.div & 0xf) / 16;
+  const phase = ch.csr & 2 ? 2 : 1;
+  if (!(ch.csr & 1) || cc <= 0) return { freq: 0, duty: 0 };
+  return { freq: Math.round(m.clkSys / (div * top * phase)), duty: Math.min(65535, Math.round((cc * 65535) / top)) };
+}
+
+// The buzzer (its tone: frequency and duty while it sounds), the RGB LED (0..255 a colour, after
+// active_low) and the backlight, logged as they change.
+function attachPWM(m) {
+  const level = (pin, activeLow) => {
+    const d = pwmOut(m, pin).duty;
+    if (d === null) return 0;
+    return Math.round(((activeLow ? 65535 - d : d) * 255) / 65535);
+  };
   const sample = () => {
-    const top = ch.top + 1;
-    const cc = BUZZER & 1 ? ch.cc >>> 16 : ch.cc & 0xffff;
-    const intDiv = (ch.div >> 4) & 0xff || 256;
-    const div = intDiv + (ch.div & 0xf) / 16;
-    const phase = ch.csr & 2 ? 2 : 1;
-    const en = !!(ch.csr & 1) && m.gpio[BUZZER].functionSelect === 4;
-    const on = en && cc > 0;
-    const freq = on ? Math.round(m.clkSys / (div * top * phase)) : 0;
-    const duty = on ? Math.min(65535, Math.round((cc * 65535) / top)) : 0;
-    const key = freq + ':' + duty;
-    if (key !== lastBuzz) {
-      lastBuzz = key;
-      buzzLog.push({ t: nowMs(), freq, duty });
-      if (buzzLog.length > 10000) buzzLog.shift();
+    if (BUZZER >= 0) {
+      const o = pwmOut(m, BUZZER);
+      const on = o.freq > 0 && o.duty > 0;
+      const freq = on ? o.freq : 0;
+      const duty = on ? o.duty : 0;
+      const key = freq + ':' + duty;
+      if (key !== lastBuzz) {
+        lastBuzz = key;
+        buzzLog.push({ t: nowMs(), freq, duty });
+        if (buzzLog.length > 10000) buzzLog.shift();
+      }
     }
+    if (LED) {
+      const al = !!LED.active_low;
+      const rgb = [level(LED.r, al), level(LED.g, al), level(LED.b, al)];
+      const key = rgb.join(':');
+      if (key !== lastLed) {
+        lastLed = key;
+        ledLog.push({ t: nowMs(), rgb });
+        if (ledLog.length > 10000) ledLog.shift();
+      }
+    }
+    if (DISP.spi && DISP.spi.bl != null) display.bl = level(DISP.spi.bl, false);
   };
   // One register write at a time passes through states no ear hears (a new divider with the old
-  // TOP, a new frequency with the old duty): the log takes the state 50 us after a burst.
+  // TOP, a new frequency with the old duty): the logs take the state 50 us after a burst.
   const settleAlarm = m.clock.createAlarm(sample);
   let armed = false;
-  const later = () => {
+  settleAlarm.callback = () => {
     armed = false;
     sample();
   };
-  settleAlarm.callback = later;
-  const orig = pwm.writeUint32.bind(pwm);
-  pwm.writeUint32 = (off, v) => {
-    orig(off, v);
+  const arm = () => {
     if (!armed) {
       armed = true;
       settleAlarm.schedule(50e3);
     }
   };
-  m.gpio[BUZZER].addListener(() => {});
+  const orig = m.pwm.writeUint32.bind(m.pwm);
+  m.pwm.writeUint32 = (off, v) => {
+    orig(off, v);
+    arm();
+  };
   m.ioSample = sample;
 }
 
 function attachADC(m) {
-  // VSYS through the Pico's 3:1 divider on GP29 (ADC3), 12 bits of 3.3 V
-  m.adc.onADCRead = (channel) => {
+  // VSYS through the board's divider (the Pico's 3:1 on GP29, ADC3), 12 bits of 3.3 V
+  const channel = BATTERY ? BATTERY.adc_pin - 26 : -1;
+  const divider = BATTERY ? BATTERY.divider : 3;
+  m.adc.onADCRead = (ch) => {
     let v = 0;
-    if (channel === 3) v = Math.round(((vsysMv / 3) * 4095) / 3300);
-    else if (channel === 4) v = 876; // the temperature sensor near 27 C
+    if (ch === channel) v = Math.round(((vsysMv / divider) * 4095) / 3300);
+    else if (ch === 4) v = 876; // the temperature sensor near 27 C
     const a = m.clock.createAlarm(() => m.adc.completeADCRead(Math.min(4095, v), false));
     a.schedule(2e3);
   };
@@ -658,8 +975,9 @@ function boot() {
   m.peripherals[0x40018] = ioqspi;
   if (opts.circuitpython) floatQspiSS(m, ioqspi), resetI2CBlocks(m);
   mirrorFlash(m);
-  attachI2C(m);
-  attachBuzzer(m);
+  if (DISP.bus === 'i2c') attachI2C(m);
+  else attachSPI(m);
+  attachPWM(m);
   attachADC(m);
   applyInputs(m);
 
@@ -958,10 +1276,6 @@ function wake() {
 }
 
 // ---------------------------------------------------------------- commands
-function frameOf(f) {
-  return { n: f.n, t: f.t, data: f.data };
-}
-
 const commands = {
   info: () => ({
     port: server.address().port,
@@ -1018,16 +1332,24 @@ const commands = {
   },
   frame: () => {
     const p = Buffer.from(display.panel()).toString('hex');
-    return {
-      data: p,
-      n: display.frameCount,
-      t_last: display.lastFrameNs / 1e6,
-      on: display.on,
-      contrast: display.contrast,
-      invert: display.invert,
-    };
+    return Object.assign(
+      { data: p, w: display.width, h: display.height, fmt: display.fmt, n: display.frameCount },
+      { t_last: display.lastFrameNs / 1e6, bus_bytes: display.busTotal },
+      display.state(),
+    );
   },
-  frames: (a) => ({ frames: display.frames.filter((f) => f.n > (a.since || 0)).map(frameOf) }),
+  // every frame after number `since`: data null where it equals the frame before it in the list
+  frames: (a) => {
+    const out = [];
+    let last = null;
+    for (const f of display.frames) {
+      if (f.n <= (a.since || 0)) continue;
+      out.push({ n: f.n, t: f.t, b: f.b, data: f.data === last ? null : f.data });
+      last = f.data;
+    }
+    return { w: display.width, h: display.height, fmt: display.fmt, frames: out };
+  },
+  led: (a) => ({ events: ledLog.filter((e) => e.t >= (a.since || 0)) }),
   buzzer: (a) => ({ events: buzzLog.filter((e) => e.t >= (a.since || 0)) }),
   console: (a) => {
     if (a.events != null) consoleEvents = !!a.events;

@@ -1,7 +1,7 @@
 """`python -m tools pico`: start an emulated Pico, print its REPL URL, take commands on stdin.
 
 Commands, one a line (answers: `ok ...` or `error ...`):
-  press NAME [AT_MS] | release NAME [AT_MS]   a button (UP DOWN OK BACK), now or at board time
+  press NAME [AT_MS] | release NAME [AT_MS]   a button of the --board profile, now or at a time
   tap NAME [MS]        press, hold MS (80), release, and let the app settle
   wire N cut|join      wire N (0-3) on its GPIO
   vsys MV              the voltage on VSYS (the battery gauge reads it through the ADC)
@@ -10,6 +10,7 @@ Commands, one a line (answers: `ok ...` or `error ...`):
   time | info          board ms | the board's state
   shot FILE.png        the panel as a PNG (as the sim writes them) | frame: as ASCII art
   buzzer               the buzzer's PWM changes: board ms, Hz, duty_u16
+  led                  the RGB LED's changes: board ms:r,g,b (0..255 each)
   reset                hard reset (flash and display keep their state)
   save [FILE]          write the 2 MB flash image | quit
 """
@@ -50,22 +51,45 @@ def _do(p, words):
         return "\n" + p.frame().text()
     if cmd == "buzzer":
         return " ".join("%.1f:%d:%d" % e for e in p.buzzer())
+    if cmd == "led":
+        return " ".join("%.1f:%d,%d,%d" % ((t,) + rgb) for t, rgb in p.led())
     if cmd == "save":
         p.save(args[0] if args else None)
         return ""
     raise ValueError("unknown command %r (see python -m tools pico --help)" % cmd)
 
 
+def firmware_of(name):
+    """A kind of pico.FIRMWARE_NAMES as it is; a .bin path as (it, the boot ROM beside it)."""
+    from pathlib import Path
+
+    if name in pico.FIRMWARE_NAMES:
+        return name
+    fw = Path(name)
+    rom = fw.parent / pico.BOOTROM_NAME
+    for f in (fw, rom):
+        if not f.is_file():
+            raise FileNotFoundError("no %s (a firmware .bin with %s beside it)" % (f, rom.name))
+    return (fw, rom)
+
+
 def main(args):
-    why = pico.missing()
+    try:
+        firmware = firmware_of(args.firmware)
+        why = pico.missing(firmware) if isinstance(firmware, str) else None
+    except FileNotFoundError as e:
+        why = str(e)
     if why:
         print("pico: " + why, file=sys.stderr)
         return 1
-    with pico.Pico(flash=args.flash, port=args.port or None, speed=args.speed) as p:
+    board = args.board
+    with pico.Pico(
+        flash=args.flash, port=args.port or None, speed=args.speed, firmware=firmware, board=board
+    ) as p:
         if args.deploy:
             from tools.board import deploy
 
-            deploy.deploy(p.url, board="pico-ssd1306")
+            deploy.deploy(p.url, board=board)
             p.reset()
         print("pico: REPL at %s (mpremote connect %s)" % (p.url, p.url), flush=True)
         for line in sys.stdin:

@@ -9,17 +9,34 @@ One difference is built in: the sim's app reacts to an input in no time (its clo
 while it computes), the Pico's takes board time (drawing a screen, sending 1 KB at 1 MHz I2C).
 So after each input step the player lets the board run until it is idle again (`settle`: the
 CPU busy under 20% of 60 ms) before the script goes on, as a person waits for the screen.
+
+The play driver names the buttons by what they do (UP DOWN OK BACK, as on the default board);
+both players here press the button the board's profile gives that meaning (keys_of: on the
+Thumby OK is A, on the Display Pack UP is X), so one script plays every board.
 """
 
 from tools.play.driver import RecordingSim
+from tools.sim.frames import as_panel
 
 WAIT_CAP_MS = 5000  # longest settle after one step: longer means the app never went idle
 QUIET_MS = 300  # at rest: no new frame for this long (a reveal's bar steps every ~125 ms)
 
 
+def keys_of(profile):
+    """{"UP": physical name, ...}: for each logical button, the first of the profile's buttons
+    whose short press means it (its keymap's first entry)."""
+    out = {}
+    for b in profile["buttons"]:
+        meaning = profile["keymap"].get(b["name"], [None])[0]
+        if meaning is not None:
+            out.setdefault(meaning.upper(), b["name"])
+    return out
+
+
 class PicoPlayer:
     def __init__(self, pico, settle=True):
         self.pico = pico
+        self.keys = keys_of(pico.profile)
         self.settle_after = settle
         self.logs = []
         self.history = []  # (kind, screen, private, payload) as RecordingSim keeps it
@@ -71,15 +88,16 @@ class PicoPlayer:
 
     # -------------------------------------------------------------- the sim's interface
     def press(self, name):
-        self.pico.press(name)
+        self.pico.press(self.keys.get(name, name))
         self._settle()
 
     def release(self, name):
-        self.pico.release(name)
+        self.pico.release(self.keys.get(name, name))
         self._settle()
 
     def tap(self, name, ms=80):
         t = self.pico.now()
+        name = self.keys.get(name, name)
         self.pico.press(name, at=t)
         self.pico.release(name, at=t + ms)
         self.pico.run(to=t + ms)
@@ -122,11 +140,16 @@ class SettledSim(RecordingSim):
     """The sim, waiting after each step until its app is idle as PicoPlayer does (no new frame
     for QUIET_MS of virtual time), and keeping the frame at rest after each step. An animation
     (a reveal's bar, a countdown) is sampled at other moments on the two (the Pico's app spends
-    board time drawing), so the two are compared where they rest, step by step."""
+    board time drawing), so the two are compared where they rest, step by step. Its rests are
+    the frames as the board's panel shows them (tools.sim.frames.as_panel: RGB565 on a colour
+    board), and its buttons are named by meaning as PicoPlayer's are (keys_of)."""
 
     def __init__(self, *args, **kwargs):
+        from tools import boards
+
         self.rests = []
         self._settling = False
+        self.keys = keys_of(boards.load(kwargs.get("board") or "pico-ssd1306"))
         super().__init__(*args, **kwargs)
 
     def _after(self):
@@ -141,18 +164,18 @@ class SettledSim(RecordingSim):
                     break
         finally:
             self._settling = False
-        self.rests.append(bytes(self.frame) if self.frame is not None else None)
+        self.rests.append(as_panel(self.frame) if self.frame is not None else None)
 
     def press(self, name):
-        super().press(name)
+        super().press(self.keys.get(name, name))
         self._after()
 
     def release(self, name):
-        super().release(name)
+        super().release(self.keys.get(name, name))
         self._after()
 
     def tap(self, name, ms=80):
-        super().tap(name, ms)
+        super().tap(self.keys.get(name, name), ms)
         self._after()
 
     def wait(self, ms):
