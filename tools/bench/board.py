@@ -16,6 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from core import games
+
 
 def _key(p, name):
     """The board's button that means `name` (UP DOWN OK BACK: tools.pico.driver.keys_of)."""
@@ -743,6 +745,7 @@ def ballast_main():
 
 # -- every MicroPython profile (issue #26): the stock firmware, each board wired as it says ----
 PROFILES = ("pico-ssd1306", "pico-sh1106", "pico-display-pack", "thumby")
+PROFILE_GAME = games.IDS[0]  # the registry's first game: Time Bomb
 PROFILE_SEATS = (4, 5)  # heap_game's table: Time Bomb at 5 players (seed 8, the bench's presses)
 
 
@@ -779,7 +782,7 @@ def profile_figures(board, firmware="fusebox"):
             f["move_bytes"] = [b for _, _, _, b in moved]
             f["reset"] = [reset_to_menu(p), reset_to_menu(p)]
             f["frame_bytes"] = max(b for _, _, _, b in p.frames(bus_bytes=True))
-            ok, h = heap_game(p, "timebomb", 0, PROFILE_SEATS)
+            ok, h = heap_game(p, PROFILE_GAME, 0, PROFILE_SEATS)
             f["game"] = h if ok else "did not play to its end: %s" % ((h or {}).get("said"),)
             return f
 
