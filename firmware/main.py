@@ -43,7 +43,12 @@ def main():
 
         d = hardware.build().display
         d.fill(0)
-        for i, line in enumerate(("update", "incomplete:", "deploy", "again")):
+        # 8-pixel letters: "incomplete:" needs 88 pixels, so a narrower screen (the Thumby's 72)
+        # says it in words that fit.
+        lines = ("update", "incomplete:", "deploy", "again")
+        if getattr(d, "width", 128) < 88:
+            lines = ("update", "not done:", "deploy", "again")
+        for i, line in enumerate(lines):
             d.text(line, 0, i * 10, 1)
         d.show()
     except Exception:  # the display's code may be the missing half: the console has said it

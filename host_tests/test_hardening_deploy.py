@@ -2,9 +2,12 @@
 files are staged as *.new), or, once installed files change, boots to "update incomplete:
 deploy again" until a deploy finishes; the vboard reports its own folder as flash."""
 
+import json
+import runpy
 import shutil
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -132,3 +135,45 @@ def test_the_vboard_cli_takes_a_flash_size():
         timeout=60,
     )
     assert "--flash-size" in res.stdout
+
+
+MICROPYTHON_BOARDS = [
+    p.stem
+    for p in sorted((ROOT / "boards").glob("*.json"))
+    if json.loads(p.read_text()).get("runtime", "micropython") == "micropython"
+]
+
+
+@pytest.mark.parametrize("board", MICROPYTHON_BOARDS)
+def test_the_notice_fits_on_every_boards_screen(board, tmp_path, monkeypatch):
+    """main.py's notice drawn on a display of the board's size: every line whole on screen."""
+    disp = json.loads((ROOT / "boards" / (board + ".json")).read_text())["display"]
+    drawn = []
+
+    class Display:  # what the notice calls: fill, text (8x8 letters), show
+        width, height = disp["width"], disp["height"]
+
+        def fill(self, c):
+            drawn.clear()
+
+        def text(self, s, x, y, c):
+            drawn.append((s, x, y))
+
+        def show(self):
+            drawn.append("shown")
+
+    class Hardware:
+        display = Display()
+
+    fake = types.ModuleType("firmware.hardware")
+    fake.build = lambda: Hardware()
+    monkeypatch.setitem(sys.modules, "firmware.hardware", fake)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "update-incomplete").write_text("")
+    runpy.run_path(str(ROOT / "firmware" / "main.py"), run_name="main")
+    assert drawn[-1] == "shown" and len(drawn) > 3, drawn
+    for s, x, y in drawn[:-1]:
+        assert x >= 0 and x + 8 * len(s) <= Display.width, (board, s, Display.width)
+        assert y >= 0 and y + 8 <= Display.height, (board, s, Display.height)
+    words = " ".join(s for s, _, _ in drawn[:-1])
+    assert words.startswith("update ") and words.endswith(" deploy again"), words
