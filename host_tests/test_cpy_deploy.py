@@ -6,8 +6,12 @@ import importlib.util
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
+import pytest
+
+from tools import runtimes
 from tools.board import deploy
 from tools.board import drive as deploy_drive
 
@@ -40,16 +44,20 @@ def test_deploy_drive_lays_out_the_circuitpython_build(tmp_path):
     for pkg in ("core", "firmware"):
         for src in (ROOT / pkg).rglob("*.py"):
             rel = src.relative_to(ROOT).as_posix()
+            mpy = tmp_path / (rel[:-3] + ".mpy")
+            assert not (tmp_path / rel).exists(), rel  # compiled, never the source
             if rel in ("firmware/main.py", "firmware/circuitpy/code.py"):
-                assert not (tmp_path / rel).exists()
+                assert not mpy.exists()
                 continue
-            assert (tmp_path / rel).read_bytes() == src.read_bytes(), rel
+            assert mpy.read_bytes() == cp_compiled(src, rel), rel
     assert not (tmp_path / "main.py").exists()  # MicroPython's entry point stays off the drive
     for rs in (ROOT / "firmware" / "rulesets").glob("*.json"):
         assert (tmp_path / "rulesets" / rs.name).read_bytes() == rs.read_bytes()
-    # The Adafruit library is the pinned PyPI package's file, not a download.
-    pypi = Path(importlib.util.find_spec("neopixel").origin).read_bytes()
-    assert (tmp_path / "lib" / "neopixel.py").read_bytes() == pypi
+    # The Adafruit library is the pinned PyPI package's file, not a download, compiled here.
+    origin = Path(importlib.util.find_spec("neopixel").origin)
+    assert (tmp_path / "lib" / "neopixel.mpy").read_bytes() == cp_compiled(
+        origin, "lib/neopixel.py"
+    )
     assert not list(tmp_path.rglob("*.new"))
     manifest = json.loads((tmp_path / ".fusebox-manifest.json").read_text())
     files = {"/" + p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}
@@ -58,12 +66,57 @@ def test_deploy_drive_lays_out_the_circuitpython_build(tmp_path):
         assert hashlib.sha256((tmp_path / p[1:]).read_bytes()).hexdigest() == digest
 
 
+def cp_compiled(src, name):
+    """What CircuitPython 10's mpy-cross makes of `src` under the drive name `name`."""
+    mpy_cross = deploy_drive.cp_mpy_cross()
+    out = Path(tempfile.mkdtemp()) / "out.mpy"
+    subprocess.run([mpy_cross, "-o", str(out), "-s", name, str(src)], check=True)
+    data = out.read_bytes()
+    assert data[:2] == b"C\x06", data[:4]  # CircuitPython's mpy v6 header, which it alone reads
+    return data
+
+
+def test_deploy_drive_sources_copies_the_py_files_instead(tmp_path):
+    out = run_cli("deploy", "--board", "macropad", "--drive", str(tmp_path), "--sources")
+    assert out.returncode == 0, out.stderr
+    for src in (ROOT / "core").rglob("*.py"):
+        rel = src.relative_to(ROOT).as_posix()
+        assert (tmp_path / rel).read_bytes() == src.read_bytes(), rel
+    pypi = Path(importlib.util.find_spec("neopixel").origin).read_bytes()
+    assert (tmp_path / "lib" / "neopixel.py").read_bytes() == pypi
+    assert not list(tmp_path.rglob("*.mpy"))
+    # Back to .mpy: the .py files go (the manifest names them), the compiled ones come.
+    out = run_cli("deploy", "--board", "macropad", "--drive", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert not [p for p in tmp_path.rglob("*.py") if p.name != "code.py"]
+    assert (tmp_path / "core" / "rng.mpy").exists()
+
+
+def test_only_circuitpythons_own_mpy_cross_is_taken_and_a_missing_one_says_where_to_get_it(
+    tmp_path, monkeypatch
+):
+    micropythons = runtimes.MPY_CROSS  # writes "M" files, which CircuitPython refuses
+    out = run_cli(
+        "deploy", "--board", "macropad", "--drive", str(tmp_path), "--mpy-cross", str(micropythons)
+    )
+    assert out.returncode == 1 and "not CircuitPython 10's mpy-cross" in out.stderr, out.stderr
+    assert not list(tmp_path.iterdir())
+    nowhere = tmp_path / "checkout" / "main"  # a checkout with no ../shared/circuitpython/
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.delenv(deploy_drive.CP_MPY_CROSS_ENV, raising=False)
+    with pytest.raises(OSError, match="adafruit-circuit-python.s3.amazonaws.com"):
+        deploy_drive.cp_mpy_cross(root=nowhere)
+    monkeypatch.setenv(deploy_drive.CP_MPY_CROSS_ENV, str(tmp_path / "absent"))
+    with pytest.raises(OSError, match="does not run"):
+        deploy_drive.cp_mpy_cross()
+
+
 def test_redeploy_copies_only_what_changed_and_keeps_the_users_files(tmp_path):
     first = deploy_drive.deploy_drive(str(tmp_path), "macropad", say=quiet, quiet=True)
     assert first["copied"] == first["files"] > 100
     again = deploy_drive.deploy_drive(str(tmp_path), "macropad", say=quiet, quiet=True)
     assert again["copied"] == 0 and again["bytes"] == 0
-    (tmp_path / "core" / "rng.py").write_text("# damaged\n")
+    (tmp_path / "core" / "rng.mpy").write_bytes(b"C\x06damaged")
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "keep.json").write_text("{}")
     (tmp_path / "rulesets" / "mine.json").write_text("{}")
@@ -73,7 +126,9 @@ def test_redeploy_copies_only_what_changed_and_keeps_the_users_files(tmp_path):
     (tmp_path / ".fusebox-manifest.json").write_text(json.dumps(manifest))
     third = deploy_drive.deploy_drive(str(tmp_path), "macropad", say=quiet, quiet=True)
     assert third["copied"] == 1 and third["removed"] == 1
-    assert (tmp_path / "core" / "rng.py").read_bytes() == (ROOT / "core" / "rng.py").read_bytes()
+    assert (tmp_path / "core" / "rng.mpy").read_bytes() == cp_compiled(
+        ROOT / "core" / "rng.py", "core/rng.py"
+    )
     assert not (tmp_path / "firmware" / "retired.py").exists()
     assert (tmp_path / "data" / "keep.json").exists()
     assert (tmp_path / "rulesets" / "mine.json").exists()
@@ -105,7 +160,9 @@ def test_ruleset_push_to_the_drive_checks_then_copies(tmp_path):
 
 
 def test_the_drive_boots_to_the_main_menu_from_its_own_files(tmp_path):
-    deploy_drive.deploy_drive(str(tmp_path), "macropad", say=quiet, quiet=True)
+    # As sources: CPython cannot import CircuitPython's .mpy (test_board_circuitpython.py boots
+    # the compiled drive on CircuitPython itself).
+    deploy_drive.deploy_drive(str(tmp_path), "macropad", say=quiet, quiet=True, sources=True)
     prog = """
 import sys
 sys.path[:0] = [%r, %r]

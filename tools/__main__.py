@@ -128,6 +128,17 @@ def parser():
         help="a CircuitPython board's mounted CIRCUITPY folder: copy the CircuitPython build "
         "there (with --board macropad), not to a MicroPython board's --port",
     )
+    p.add_argument(
+        "--mpy-cross",
+        metavar="PATH",
+        help="with --drive: CircuitPython 10's mpy-cross (default: $FUSEBOX_CP_MPY_CROSS, "
+        "mpy-cross-circuitpython on PATH, else ../shared/circuitpython/)",
+    )
+    p.add_argument(
+        "--sources",
+        action="store_true",
+        help="with --drive: copy the app as .py (the board compiles it at each boot), not .mpy",
+    )
 
     p = verbs.add_parser("ruleset", help="check, push, list or pull ruleset files")
     acts = p.add_subparsers(dest="action", metavar="ACTION")
@@ -197,7 +208,8 @@ def parser():
     p.add_argument(
         "--mpy-cross",
         metavar="PATH",
-        help="CircuitPython 10.2.1's mpy-cross (default: on PATH, else ../shared/circuitpython/)",
+        help="CircuitPython 10's mpy-cross (default: $FUSEBOX_CP_MPY_CROSS, "
+        "mpy-cross-circuitpython on PATH, else ../shared/circuitpython/)",
     )
 
     p = verbs.add_parser("firmware", help="build Fusebox's own firmware, or check a build")

@@ -10,6 +10,7 @@ import shutil
 import pytest
 
 from tools import pico
+from tools.pico import circuitpy
 
 SETTLE = dict(quiet=60, frame_quiet=300, max_ms=10000)
 UNTIL = dict(quiet=60, frame_quiet=300, settle_ms=10000)
@@ -134,7 +135,6 @@ def cpy_image(tmp_path_factory, seed=None):
     `python -m tools deploy --board pico-ssd1306-circuitpython --drive DIR` copies (plus /seed.txt
     for a fixed deal), nvm blank. Made once per run; xdist workers share it, as image() does."""
     from tools.board import drive as deploy_drive
-    from tools.pico import circuitpy
 
     require("circuitpython")
     base = tmp_path_factory.getbasetemp()
@@ -171,57 +171,10 @@ def cpy_booted(tmp_path_factory, name, seed=None):
 
 
 def cpy_until_screen(p, since=0, max_ms=30000):
-    """Run until the app names its first screen on the console (after line `since` of p.lines),
-    then settle. CircuitPython idles for a while after a reset before it runs code.py, and the
-    app then compiles its .py sources: a settle alone would stop in either wait."""
-    end = p.now() + max_ms
-    while not any("screen " in t for _, t in p.lines[since:]):  # raw REPL: ">OKscreen 1 …"
-        if p.now() >= end:
-            raise pico.PicoError("no screen from the app in %d ms: %r" % (max_ms, p.lines[-5:]))
-        p.run(100)
-    return p.settle(**SETTLE)
+    """tools.pico.circuitpy.until_screen: the app's first screen, then a settle."""
+    return circuitpy.until_screen(p, since, max_ms, SETTLE)
 
 
 def cpy_start(p, code, timeout=60):
-    """Stop code.py (Ctrl-C), start `code` (an app) on CircuitPython's raw REPL and leave it
-    running, its output arriving in p.lines; return when it names its first screen. Step by step,
-    each prompt awaited: the app takes board time to stop, and keys sent before "Press any key to
-    enter the REPL" are lost (mpremote's enter_raw_repl sends them at once; its `fs` verbs need
-    os.ilistdir, which CircuitPython lacks)."""
-    import socket
-    import time
-
-    since = len(p.lines)
-    p.go()
-    s = socket.create_connection(("127.0.0.1", p.port), timeout=timeout)
-    got = b""
-
-    def until(*marks):
-        nonlocal got
-        end = time.monotonic() + timeout
-        while not any(m in got for m in marks):
-            s.settimeout(max(0.1, end - time.monotonic()))
-            try:
-                chunk = s.recv(4096)
-            except socket.timeout:
-                chunk = None
-            if chunk == b"" or (chunk is None and time.monotonic() >= end):
-                raise pico.PicoError("no %r from CircuitPython; it said %r" % (marks, got[-300:]))
-            got += chunk or b""
-        found = got
-        got = b""
-        return found
-
-    try:
-        s.sendall(b"\x03")
-        if b"Press any key" in until(b"Press any key to enter the REPL", b">>> "):
-            s.sendall(b"\r")
-            until(b">>> ")
-        s.sendall(b"\x01")
-        until(b"raw REPL; CTRL-B to exit\r\n>")
-        s.sendall(code.encode() + b"\x04")
-        until(b"OK")
-    finally:
-        s.close()
-    p.pause()
-    cpy_until_screen(p, since)
+    """tools.pico.circuitpy.start: `code` run on the raw REPL instead of code.py."""
+    circuitpy.start(p, code, timeout, SETTLE)

@@ -3,13 +3,16 @@ each file written to a temporary name, read back and hash-checked, then renamed 
 
 What goes on the drive (the layout firmware/circuitpy/code.py expects):
   /code.py                        firmware/circuitpy/code.py (CircuitPython runs it at start)
-  /core/..., /firmware/...        the sources as .py, the CircuitPython layer included and
-                                  MicroPython's main.py left out (CircuitPython compiles .py on
-                                  import; MicroPython's mpy-cross writes .mpy it may not read)
+  /core/..., /firmware/...        the app as .mpy, compiled by CircuitPython 10.2.1's own
+                                  mpy-cross (cp_mpy_cross: MicroPython's writes .mpy files that
+                                  CircuitPython refuses), the CircuitPython layer included and
+                                  MicroPython's main.py left out; --sources copies the .py files
+                                  instead (the board compiles them at every boot)
   /board.json                     the board profile
   /rulesets/*.json                the shipped rulesets (ones the user added stay)
-  /lib/<module>.py                the Adafruit libraries the profile needs, copied from the
-                                  pinned PyPI packages installed here (pyproject.toml), offline:
+  /lib/<module>.mpy               the Adafruit libraries the profile needs (.mpy as the app,
+                                  .py with --sources), from the pinned PyPI packages installed
+                                  here (pyproject.toml), offline:
                                   adafruit_display_text (its bitmap_label renders terminalio's
                                   font once at boot: firmware/circuitpy/canvas.py) and the
                                   adafruit_ticks it imports, the display's driver unless built in,
@@ -21,8 +24,12 @@ What goes on the drive (the layout firmware/circuitpy/code.py expects):
 import importlib.util
 import json
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from tools.board import deploy
 
@@ -87,6 +94,88 @@ def drive_files(board, root=deploy.ROOT):
     return sorted(files)
 
 
+# -- CircuitPython's mpy-cross -------------------------------------------------------------------
+CP_VERSION = "CircuitPython 10."  # what `mpy-cross --version` starts with: mpy v6.3, "C" files
+CP_MPY_CROSS_ENV = "FUSEBOX_CP_MPY_CROSS"
+CP_MPY_CROSS_SHARED = "mpy-cross-10.2.1-linux-x86_64"  # in ../shared/circuitpython/
+CP_MPY_CROSS_NAMES = ("mpy-cross-circuitpython", "mpy-cross")  # on PATH, if it is CircuitPython's
+CP_MPY_CROSS_URL = (
+    "https://adafruit-circuit-python.s3.amazonaws.com/index.html?prefix=bin/mpy-cross/"
+)
+NOT_COMPILED = ("/code.py", "/boot.py")  # CircuitPython runs these by name, as .py only
+
+
+def _cp_version(exe):
+    """`exe --version`'s line, or None when it cannot run."""
+    try:
+        res = subprocess.run([str(exe), "--version"], capture_output=True, text=True, timeout=30)
+    except OSError:
+        return None
+    return res.stdout.strip() if res.returncode == 0 else None
+
+
+def cp_mpy_cross(explicit=None, root=deploy.ROOT):
+    """CircuitPython 10's mpy-cross: `explicit` (--mpy-cross), else $FUSEBOX_CP_MPY_CROSS, else
+    one on PATH that says it is CircuitPython's, else ../shared/circuitpython/ beside the
+    checkout. OSError, saying where to get one, when none is found or one named is another."""
+    named = explicit or os.environ.get(CP_MPY_CROSS_ENV)
+    if named:
+        line = _cp_version(named)
+        if line is None:
+            raise OSError(
+                "mpy-cross %s does not run (%s or --mpy-cross)" % (named, CP_MPY_CROSS_ENV)
+            )
+        if not line.startswith(CP_VERSION):
+            raise OSError(
+                "%s is not CircuitPython 10's mpy-cross (it says %r); CircuitPython refuses "
+                "other .mpy files. Adafruit publishes it: %s" % (named, line, CP_MPY_CROSS_URL)
+            )
+        return str(named)
+    for name in CP_MPY_CROSS_NAMES:
+        found = shutil.which(name)
+        if found and (_cp_version(found) or "").startswith(CP_VERSION):
+            return found
+    shared = Path(root).resolve().parent / "shared" / "circuitpython" / CP_MPY_CROSS_SHARED
+    if shared.exists() and (_cp_version(shared) or "").startswith(CP_VERSION):
+        return str(shared)
+    raise OSError(
+        "no CircuitPython 10 mpy-cross: download the one for your machine from Adafruit (%s), "
+        "then give it with --mpy-cross PATH, put it on PATH as mpy-cross-circuitpython, or set "
+        "%s; or copy the .py sources with --sources" % (CP_MPY_CROSS_URL, CP_MPY_CROSS_ENV)
+    )
+
+
+def compiled(files, mpy_cross):
+    """drive_files' (drive path, bytes) with every .py but code.py and boot.py compiled to .mpy
+    by CircuitPython's mpy-cross, sorted. Errors name the file."""
+    out = []
+    with tempfile.TemporaryDirectory(prefix="fusebox-cpmpy-") as tmp:
+        for remote, data in files:
+            if not remote.endswith(".py") or remote in NOT_COMPILED:
+                out.append((remote, data))
+                continue
+            src = os.path.join(tmp, "src.py")
+            dst = os.path.join(tmp, "out.mpy")
+            with open(src, "wb") as f:
+                f.write(data)
+            cmd = [mpy_cross, "-o", dst, "-s", remote.lstrip("/"), src]
+            res = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+            if res.returncode != 0:
+                raise OSError("mpy-cross %s: %s" % (remote, (res.stderr or res.stdout).strip()))
+            with open(dst, "rb") as f:
+                out.append((remote[:-3] + ".mpy", f.read()))
+    return sorted(out)
+
+
+def release_files(board, mpy_cross=None, root=deploy.ROOT, sources=False):
+    """(drive path, bytes) of a CircuitPython profile's CIRCUITPY drive, as deploy --drive writes
+    it and the release zip carries it: the app and libraries as .mpy (unless `sources`)."""
+    files = drive_files(board, root)
+    if sources:
+        return files
+    return compiled(files, cp_mpy_cross(mpy_cross, root))
+
+
 class Drive:
     """A mounted CIRCUITPY folder (or any folder standing in for one)."""
 
@@ -148,11 +237,20 @@ _SUMMARY = "deploy: %(files)d files, %(copied)d copied (%(bytes)d bytes), %(remo
 verified, %(seconds).1fs"
 
 
-def deploy_drive(path, board="macropad", clean=False, say=print, root=deploy.ROOT, quiet=False):
+def deploy_drive(
+    path,
+    board="macropad",
+    clean=False,
+    say=print,
+    root=deploy.ROOT,
+    quiet=False,
+    mpy_cross=None,
+    sources=False,
+):
     """Install the CircuitPython build on the drive at `path`; returns a summary dict."""
     started = time.monotonic()
     drive = Drive(path)
-    files = drive_files(board, root)
+    files = release_files(board, mpy_cross, root, sources)
     wanted = dict(files)
     try:
         old = json.loads(drive.read(MANIFEST) or b"{}")
@@ -180,7 +278,13 @@ def deploy_drive(path, board="macropad", clean=False, say=print, root=deploy.ROO
 
 def main(args):
     try:
-        deploy_drive(args.drive, board=args.board, clean=args.clean)
+        deploy_drive(
+            args.drive,
+            board=args.board,
+            clean=args.clean,
+            mpy_cross=getattr(args, "mpy_cross", None),
+            sources=getattr(args, "sources", False),
+        )
     except OSError as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 1

@@ -9,6 +9,10 @@ drive as the board itself would, and the board mounts it as its own at boot.
 """
 
 import os
+import socket
+import time
+
+from tools.pico import PicoError
 
 FLASH_SIZE = 2 * 1024 * 1024
 DRIVE_AT = 0x100000  # CIRCUITPY: 1 MB of FAT
@@ -16,6 +20,7 @@ DRIVE_SIZE = FLASH_SIZE - DRIVE_AT
 NVM_SIZE = 4096
 NVM_AT = DRIVE_AT - NVM_SIZE  # microcontroller.nvm
 SECTOR = 512
+SETTLE = dict(quiet=60, frame_quiet=300, max_ms=10000)  # host_tests/support/board.py's
 
 
 def _partition(storage):
@@ -83,3 +88,59 @@ def drive_files(path):
 def nvm(path):
     """The 4 KB of microcontroller.nvm in a saved flash image."""
     return _flash(path)[NVM_AT:DRIVE_AT]
+
+
+# -- the app on a running board ------------------------------------------------------------
+def until_screen(p, since=0, max_ms=30000, settle=None):
+    """Run until the app names its first screen on the console (after line `since` of p.lines),
+    then settle. CircuitPython idles for a while after a reset before it runs code.py, and the
+    app then loads its modules (compiling them from .py with --sources): a settle alone would
+    stop in either wait."""
+    end = p.now() + max_ms
+    while not any("screen " in t for _, t in p.lines[since:]):  # raw REPL: ">OKscreen 1 …"
+        if p.now() >= end:
+            raise PicoError("no screen from the app in %d ms: %r" % (max_ms, p.lines[-5:]))
+        p.run(100)
+    return p.settle(**(settle or SETTLE))
+
+
+def start(p, code, timeout=60, settle=None):
+    """Stop code.py (Ctrl-C), start `code` (an app) on CircuitPython's raw REPL and leave it
+    running, its output arriving in p.lines; return when it names its first screen. Step by step,
+    each prompt awaited: the app takes board time to stop, and keys sent before "Press any key to
+    enter the REPL" are lost (mpremote's enter_raw_repl sends them at once; its `fs` verbs need
+    os.ilistdir, which CircuitPython lacks)."""
+    since = len(p.lines)
+    p.go()
+    s = socket.create_connection(("127.0.0.1", p.port), timeout=timeout)
+    got = b""
+
+    def until(*marks):
+        nonlocal got
+        end = time.monotonic() + timeout
+        while not any(m in got for m in marks):
+            s.settimeout(max(0.1, end - time.monotonic()))
+            try:
+                chunk = s.recv(4096)
+            except socket.timeout:
+                chunk = None
+            if chunk == b"" or (chunk is None and time.monotonic() >= end):
+                raise PicoError("no %r from CircuitPython; it said %r" % (marks, got[-300:]))
+            got += chunk or b""
+        found = got
+        got = b""
+        return found
+
+    try:
+        s.sendall(b"\x03")
+        if b"Press any key" in until(b"Press any key to enter the REPL", b">>> "):
+            s.sendall(b"\r")
+            until(b">>> ")
+        s.sendall(b"\x01")
+        until(b"raw REPL; CTRL-B to exit\r\n>")
+        s.sendall(code.encode() + b"\x04")
+        until(b"OK")
+    finally:
+        s.close()
+    p.pause()
+    until_screen(p, since, settle=settle)
