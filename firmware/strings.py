@@ -87,6 +87,15 @@ def of(game):
     return text
 
 
+def reason(text, code):
+    """A win event's reason from a game's getter `text` (of()): the text of "why." + code. A game
+    saved before reasons were codes holds its English reason in the event: that is shown as it
+    is, not as a key."""
+    key = "why." + code
+    t = text(key)
+    return code if t == key else t
+
+
 def title(game):
     """A game's name as menus show it (a name, the same in every language)."""
     return games.title(game)

@@ -218,10 +218,12 @@ def turn_screen(app, session):
 def log_line(session, ev):
     e = ev[0]
     if e == "ask":
-        if ev[1] is None:
+        if len(ev) == 1 or ev[1] is None:  # ("ask",): a countdown round in an older save
             return S("asked")
         return S("o.ask" + ev[1]) + " " + line_name(ev[1], ev[2]) + ": " + tokens_text(ev[3])
-    if e == "cut_tile":
+    if e == "cut_tile" or e == "cut":  # "cut": the same fields, in an older save
+        if len(ev) == 2:  # ("cut", verdict): a countdown round in an older save
+            return S("reported") + ": " + S("v." + ev[1])
         if ev[1] is None:
             return S("reported") + ": " + S("v." + ev[4])
         where = S("cut") + cell_name(ev[1], ev[2]) + " " + code(ev[3])
@@ -241,7 +243,7 @@ def log_line(session, ev):
     if e == "score":
         return S("score") + str(ev[1])
     if e == "win":
-        return side_name(ev[1]) + " " + S("why." + ev[2])
+        return side_name(ev[1]) + " " + strings.reason(S, ev[2])
     return None
 
 

@@ -79,7 +79,7 @@ def result_lines(session, events):
 
 def log_line(session, ev):
     if ev[0] == "win":
-        return side_name(ev[1]) + ": " + S("why." + ev[2])
+        return side_name(ev[1]) + ": " + strings.reason(S, ev[2])
     return wires.log_line(session, ev)
 
 

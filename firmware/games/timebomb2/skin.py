@@ -205,7 +205,7 @@ def log_line(session, ev):
     if e == "transceiver":
         return S("radio") + session.name(ev[1])
     if e == "win":
-        return side_name(ev[1]) + ": " + S("why." + ev[2])
+        return side_name(ev[1]) + ": " + strings.reason(S, ev[2])
     return None
 
 

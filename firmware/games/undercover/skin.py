@@ -115,7 +115,7 @@ def result_lines(session, events):
 def log_line(session, ev):
     e = ev[0]
     if e == "win":
-        return side_name(ev[1]) + ": " + S("why." + ev[2])
+        return side_name(ev[1]) + ": " + strings.reason(S, ev[2])
     if e == "cut" or e == "round":
         return wires.log_line(session, ev)
     if e == "covers":
