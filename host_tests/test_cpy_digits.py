@@ -225,3 +225,83 @@ def test_a_private_choice_and_the_placement_take_digit_keys_and_the_choice_light
     assert places == [["place", "0", "1", "1"]]  # by P1, at P2's building, the second kind
     # While the choice was up, no digit key was lit (how many kinds a hand has is a secret).
     assert lit.count("0c0c0c") + lit.count("5a5a5a") == 3 and lit.count("000000") == 9
+
+
+def test_settings_take_a_digit_a_row_and_the_name_editor_types_as_a_phone_does(tmp_path):
+    out = _py(
+        """
+run.wait(500)
+labels = top().menu.labels
+run.tap(str([i for i, l in enumerate(labels) if "Settings" in l][0] + 1))
+run.wait(300)
+s = run.app.settings
+say(run.screen(), lit(), s.sound, s.brightness)
+run.tap("1")                      # row 1, as OK: the sound goes off
+run.wait(200)
+run.tap("3")                      # row 3, as OK: one step brighter
+run.wait(200)
+say(top().menu.cursor, s.sound, s.brightness)
+run.tap("9")                      # seven rows: nothing
+run.wait(200)
+say(run.screen(), top().menu.cursor)
+run.tap("6")                      # seat names
+run.wait(300)
+run.tap("2")                      # seat 2: its name picker
+run.wait(300)
+run.tap("1")                      # "Type A-Z": the letter editor
+run.wait(300)
+say(run.screen(), lit())
+for d in ("2", "2", "6", "6", "6"):  # B (2 twice), then o (6 three times) at the next letter
+    run.tap(d)
+    run.wait(100)
+say("".join(top().chars).strip(), top().pos)
+run.wait(1200)                    # the same key later: the next letter
+run.tap("6")
+run.wait(100)
+run.tap("1")                      # another key: the next letter again, its first: "."
+say("".join(top().chars).strip(), top().pos)
+run.press("ok")
+run.wait(1500)
+run.press("ok", False)
+run.wait(300)
+say(run.screen(), s.names[1])
+""",
+        tmp_path,
+    )
+    assert out[0] == ["('SettingsScreen', 'Settings')", digit_pixels(1, 2, 3, 4, 5, 6, 7)] + [
+        "True",
+        "4",
+    ]
+    assert out[1] == ["2", "False", "5"]  # on row 3: the sound off (row 1), one step brighter
+    assert out[2] == ["('SettingsScreen', 'Settings')", "2"]  # seven rows: 9 does nothing
+    assert out[3] == ["('NameEditor', 'Seat 2')", digit_pixels(1, 2, 3, 4, 5, 6, 7, 8, 9)]
+    assert out[4] == ["Bo", "1"]
+    assert out[5] == ["Bom.", "3"]
+    assert out[6][1] == "Bom."
+
+
+def lit_digits(hexstrip):
+    """The digits (1..9) lit in a pixels line of the Keypad sim's history."""
+    px = [hexstrip[i * 6 : i * 6 + 6] for i in range(12)]
+    return [i - 2 for i in range(3, 12) if px[i] != "000000"]
+
+
+def test_its_a_bombs_turn_takes_a_digit_at_each_step():
+    with Keypad(board="macropad", env={"FUSEBOX_SEED": "9"}) as sp:
+        open_game(sp, GROUP_ROWS["itsabomb"], 0, 0)
+        assert sp.top() == "TurnScreen", sp.logs[-5:]
+        turn = [h[3] for h in sp.history if h[0] == "pixels"][-1]
+        tap(sp, "KEY12")  # digit 9: fewer things to do than nine
+        assert sp.top() == "TurnScreen"
+        tap(sp, "KEY6")  # digit 3: the third thing to do, cut a tile: its row
+        tap(sp, "KEY5")  # digit 2: row B: its tiles
+        cells = [h[3] for h in sp.history if h[0] == "pixels"][-1]
+        tap(sp, "KEY12")  # digit 9: no column 9
+        tap(sp, "KEY4")  # digit 1: column 1: sure?
+        assert not [x for x in sp.logs if x.startswith("ev ")]
+        tap(sp, "OK")
+        sp.wait(300)
+        cuts = [x.split()[1:] for x in sp.logs if x.startswith("ev cut_tile")]
+    assert cuts and cuts[0][:3] == ["cut_tile", "1", "0"]  # the tile B1, as UP/DOWN then OK
+    assert 3 in lit_digits(turn) and 9 not in lit_digits(turn)
+    assert 1 in lit_digits(cells) and 9 not in lit_digits(cells)

@@ -1,12 +1,20 @@
 """Seat names: a picker of names used before and common first names, and the letter editor
-(UP/DOWN change the letter, OK next, holding OK saves, BACK previous)."""
+(UP/DOWN change the letter, OK next, holding OK saves, BACK previous; on the MacroPad's keypad,
+letters typed as on a phone)."""
 
+from core import const
 from firmware import buttons as B
 from firmware import settings as prefs
 from firmware import strings
 from firmware.ui import text, widgets
 from firmware.ui.listscreen import ListScreen
 from firmware.ui.stack import BACK, NONE, PUSH, REPLACE, Screen
+
+# The digit keys type letters as a phone's keypad does (multi-tap): digit 2 is a, b, c, then 2,
+# pressed again within _TAP_MS on the same letter; another key, or the same one later, types at
+# the next letter. The first letter is a capital.
+KEYPAD = (".-1", "abc2", "def3", "ghi4", "jkl5", "mno6", "pqrs7", "tuv8", "wxyz9")
+_TAP_MS = const(1000)
 
 # Common first names of the tables the rulebooks come from (French, German, English), picked
 # in one press instead of typed; accents are kept (the display folds what its font lacks).
@@ -75,6 +83,9 @@ class NameEditor(Screen):
         self.chars = [name[i] if i < len(name) else " " for i in range(prefs.NAME_LEN)]
         self.pos = 0
         self.hint = text.wrap(strings.get("s.edit"), app.lay.cols)
+        self.tap = 0  # the digit key that typed the letter at pos (0: none), and when
+        self.tap_at = 0
+        self.tap_i = 0
 
     def _cycle(self, d):
         chars = prefs.NAME_CHARS
@@ -91,6 +102,26 @@ class NameEditor(Screen):
         rename(self.app.settings, self.seat, name)
         return BACK
 
+    def _type(self, d, now):
+        """Digit key d pressed: the next letter of its group here, or its first at the next
+        letter (multi-tap)."""
+        if d == self.tap and now - self.tap_at < _TAP_MS:
+            self.tap_i += 1
+        else:
+            if self.tap and self.pos < prefs.NAME_LEN - 1:
+                self.pos += 1
+            self.tap_i = 0
+        group = KEYPAD[d - 1]
+        ch = group[self.tap_i % len(group)]
+        self.chars[self.pos] = ch.upper() if self.pos == 0 else ch
+        self.tap = d
+        self.tap_at = now
+        self.dirty = True
+
+    def digit_keys(self):
+        """Every digit key types."""
+        return (1 << B.DIGITS) - 1
+
     def event(self, ev, now):
         if B.kind_of(ev) == B.LONG and B.button_of(ev) == B.OK:
             return self._save()
@@ -98,6 +129,11 @@ class NameEditor(Screen):
         if b < 0:
             return NONE
         k = B.kind_of(ev)
+        if B.digit_of(b):
+            if k == B.PRESS:
+                self._type(B.digit_of(b), now)
+            return NONE
+        self.tap = 0  # any other key ends the letter a digit was typing
         if b == B.UP or b == B.DOWN:
             if self.chars[self.pos] == " ":
                 # A blank starts on A (the front) or a (after a letter), not on a blank.

@@ -27,7 +27,8 @@ def _step(choices, value, d):
 
 class SettingsScreen(Screen):
     """UP/DOWN pick a row; OK or RIGHT step its value forward, LEFT back; BACK saves and leaves.
-    Each change takes effect at once (a confirm chirp lets you hear the volume)."""
+    A digit key n (the MacroPad's keypad) picks row n and steps it as OK does. Each change takes
+    effect at once (a confirm chirp lets you hear the volume)."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -95,12 +96,25 @@ class SettingsScreen(Screen):
         elif k == B.PRESS and b == B.BACK:
             return BACK
         elif b == B.OK or b == B.RIGHT or b == B.LEFT:
-            if m.cursor == _NAMES:
-                if k == B.PRESS and b != B.LEFT:
-                    return (PUSH, seats_screen(self.app))
-            else:
-                self._change(m.cursor, -1 if b == B.LEFT else 1)
+            return self._step_row(m.cursor, k, b)
+        elif k == B.PRESS and 0 < B.digit_of(b) <= len(_ROWS):
+            m.cursor = B.digit_of(b) - 1  # row n, then OK
+            m.move(0)
+            self.dirty = True
+            return self._step_row(m.cursor, k, B.OK)
         return NONE
+
+    def _step_row(self, row, k, b):
+        if row == _NAMES:
+            if k == B.PRESS and b != B.LEFT:
+                return (PUSH, seats_screen(self.app))
+        else:
+            self._change(row, -1 if b == B.LEFT else 1)
+        return NONE
+
+    def digit_keys(self):
+        """One digit key a row."""
+        return (1 << len(_ROWS)) - 1
 
     def leave(self):
         if self.changed:

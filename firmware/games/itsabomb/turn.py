@@ -1,11 +1,13 @@
 """It's a Bomb!'s public turn: the grid or the Countdown card, what the team does, pick, confirm.
 
 UP/DOWN choose, OK goes one step further, BACK one step back (at the first step: the pause
-menu). Crisis mode: choose "ask a row", "ask a column", "cut a tile", a Consultant or the
-answers so far; then the line (or the tile's row, then the tile), then confirm. Countdown-only
-mode: the table reports what the human Crisis Unit did (a question, or a cut that found a new
-colour, nothing or an explosive). With the real-time option the round clock runs and beeps
-while this screen is up, and pauses whenever the table leaves it.
+menu). A digit key n (the MacroPad's keypad) chooses as UP/DOWN then OK would: the n-th thing
+to do, row n (A is 1) or column n, the tile in column n. Crisis mode: choose "ask a row", "ask
+a column", "cut a tile", a Consultant or the answers so far; then the line (or the tile's row,
+then the tile), then confirm. Countdown-only mode: the table reports what the human Crisis Unit
+did (a question, or a cut that found a new colour, nothing or an explosive). With the
+real-time option the round clock runs and beeps while this screen is up, and pauses whenever
+the table leaves it.
 """
 
 from core import const
@@ -188,6 +190,19 @@ class TurnScreen(Screen):
             return NONE
         elif b == B.OK:
             return self._ok(now)
+        elif B.digit_of(b):
+            i = self._digit_index(B.digit_of(b) - 1)
+            if i < 0:
+                return NONE  # nothing numbered n here: ignored
+            if st == _WHAT:
+                self.o = i
+            elif st == _LINE:
+                self.li = i
+            elif st == _ROW:
+                self._row(i)
+            else:
+                self.ci = i
+            return self._ok(now)
         elif b == B.BACK:
             if st == _WHAT or (st == _ROW and self.verb != "cut"):
                 return self._away(PUSH, self._pause())
@@ -202,6 +217,43 @@ class TurnScreen(Screen):
             return NONE
         self._refresh()
         return NONE
+
+    def _digits(self):
+        """What digit n stands for at this step, in the order UP/DOWN go: the options, or the
+        line, row or column numbers on offer (0-based); None where digits do nothing."""
+        st = self.state
+        if st == _WHAT:
+            return None
+        if st == _LINE:
+            return self.asks[self.kind]
+        if st == _ROW:
+            return self.rows
+        if st == _CELL:
+            return self.rcols
+        return None
+
+    def _digit_index(self, n):
+        """The position UP/DOWN would reach for the thing numbered n (0-based), or -1."""
+        nums = self._digits()
+        if nums is None:
+            return n if self.state == _WHAT and n < len(self.options) else -1
+        for i in range(len(nums)):
+            if nums[i] == n:
+                return i
+        return -1
+
+    def digit_keys(self):
+        """The digits that choose something at this step (the public turn: all of it shown)."""
+        nums = self._digits()
+        if nums is None:
+            if self.state != _WHAT:
+                return 0
+            return (1 << min(len(self.options), B.DIGITS)) - 1
+        mask = 0
+        for n in nums:
+            if n < B.DIGITS:
+                mask |= 1 << n
+        return mask
 
     def _ok(self, now):
         st = self.state
