@@ -1,13 +1,20 @@
 """CircuitPython saves in microcontroller.nvm: two slots written alternately, so a power cut at
 any byte of a write leaves the previous save readable (firmware/circuitpy/nvmsave.py)."""
 
+import json
+import random
 import types
+from pathlib import Path
 
 import pytest
 
+from core import ruleset
 from core.errors import SaveError
 from firmware import storage
 from firmware.circuitpy import nvmsave
+from firmware.play.session import Session
+
+RULESETS = Path(__file__).resolve().parents[1] / "firmware" / "rulesets"
 
 
 class PowerCut(Exception):
@@ -122,3 +129,35 @@ def test_install_puts_storages_interface_on_nvm():
     newer.save("data/new.json", 2)
     with pytest.raises(SaveError):
         nvmsave.Store(nvm, storage.FORMAT).load("data/new.json")
+
+
+@pytest.mark.parametrize("name", ["timebomb2.json", "undercover.json", "timebomb.json"])
+def test_a_whole_game_at_the_largest_table_stays_saved_in_nvm_beside_the_settings(
+    name, monkeypatch
+):
+    """The games whose saves outgrew a slot (TimeBomb II needed 2,151 B, Undercover 2,102 B at
+    8 seats with random play): every action stays saved, beside long seat names in the
+    settings; the log gives up its oldest entries, never the game, and resumes as saved."""
+    rs = ruleset.load(json.loads((RULESETS / name).read_text()))
+    n = rs["seats"][1]
+    for seed in range(1, 11):
+        for attr in ("save", "load", "exists", "remove"):  # put back after the test
+            monkeypatch.setattr(storage, attr, getattr(storage, attr))
+        st = nvmsave.install(storage, bytearray(b"\xff" * 4096))
+        monkeypatch.setattr(storage, "played", lambda *a: None)  # the settings' "last played"
+        storage.save("settings.json", {"names": ["Bernadet"] * 8, "recent": ["Clotilde"] * 8})
+        rnd = random.Random(seed)
+        s = Session.start("rulesets/" + name, rs, ["Anabelle"] * n, seed)
+        events = []
+        g = s.game
+        while g.outcome() is None:
+            if g.reveals():
+                for seat in g.reveals():
+                    s.seen(seat)
+                continue
+            events += [list(e) for e in s.act(rnd.choice(g.actions()))]
+            back = Session.resume(lambda p: rs, s.file)
+            assert back.game.to_state() == g.to_state()  # the action is on nvm
+            log = st.load(s.file)["log"]
+            assert log == events[len(events) - len(log) :] and len(log) >= s.last
+        assert storage.exists("settings.json")

@@ -8,7 +8,8 @@ object {path: {"fusebox": FORMAT, "data": obj}} written whole into one of two sl
 alternately: a write goes to the slot that does not hold the newest good copy, so a cut at any
 byte of it leaves the other slot, the previous state, valid. Reading takes the good slot with
 the higher sequence (wrap-safe), a slot with a bad CRC is ignored. nvm is 4 KB on the RP2040:
-a slot holds 2,036 bytes of JSON; a bigger store raises OSError (ENOSPC) and keeps the old one.
+a slot holds 2,036 bytes of JSON; a bigger store raises OSError (ENOSPC) and keeps the old one
+(a game's save then gives up the oldest entries of its log: firmware/play/session.py).
 """
 
 import binascii
@@ -62,7 +63,7 @@ class Store:
         return b[0], 1, b[1]
 
     def _write(self, files):
-        body = json.dumps(files).encode()
+        body = json.dumps(files, separators=(",", ":")).encode()  # no spaces: 10% more room
         if len(body) > self.slot_size - _HEAD:
             raise OSError(_ENOSPC, "saves need %d bytes, nvm slot holds %d" % (
                 len(body), self.slot_size - _HEAD))  # fmt: skip

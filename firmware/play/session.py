@@ -13,6 +13,7 @@ from firmware import storage
 VERSION = const(1)
 # The game log is public history for the end screen; bounded so a long game cannot fill RAM.
 _LOG_MAX = const(96)
+_ENOSPC = const(28)
 
 
 class Session:
@@ -95,18 +96,29 @@ class Session:
         if not (now or self._due):
             return
         self._due = False
-        storage.save(
-            self.file,
-            {
-                "v": VERSION,
-                "ruleset": self.path,
-                "names": self.names,
-                "seed": self.seed,
-                "state": self.game.to_state(),
-                "log": self.log,
-                "last": self.last,
-            },
-        )
+        while True:
+            try:
+                storage.save(
+                    self.file,
+                    {
+                        "v": VERSION,
+                        "ruleset": self.path,
+                        "names": self.names,
+                        "seed": self.seed,
+                        "state": self.game.to_state(),
+                        "log": self.log,
+                        "last": self.last,
+                    },
+                )
+                return
+            except OSError as e:
+                # No room (CircuitPython's saves share 2 KB of nvm; a full flash): the game
+                # must stay saved, so the log, which only the pause menu and the end screen
+                # show, gives up its oldest half, down to the last action's own entries.
+                older = len(self.log) - self.last
+                if e.args[0] != _ENOSPC or older <= 0:
+                    raise
+                del self.log[: (older + 1) // 2]
 
     def seen(self, seat):
         self.game.seen(seat)
