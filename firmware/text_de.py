@@ -11,6 +11,9 @@ TEXT = {
     "broken": "! ",
     "broken.title": "Defekt",
     "players": "Spieler",
+    # a count of players, "1 Spieler" / "4 Spieler" (strings.count)
+    "n.player": "Spieler",
+    "n.players": "Spieler",
     # resume prompt
     "resume.title": "Weiter?",
     "resume.timer": "Ein Timer lief. Er ist angehalten. Weiterlaufen lassen?",
@@ -84,6 +87,10 @@ TEXT = {
     "w.safe": "sicher",
     "w.defuse": "Entschärfung",
     "w.bomb": "Bombe",
+    # the plural of each, after a count ("2 Bomben"; strings.count)
+    "w.safes": "sicher",
+    "w.defuses": "Entschärfungen",
+    "w.bombs": "Bomben",
     "w.round": "Runde ",
     "w.found": "Entschärft ",
     "w.turn": " schneidet",

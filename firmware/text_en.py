@@ -11,6 +11,9 @@ TEXT = {
     "broken": "! ",
     "broken.title": "Broken",
     "players": "Players",
+    # a count of players, "1 Player" / "4 Players" (strings.count)
+    "n.player": "Player",
+    "n.players": "Players",
     # resume prompt
     "resume.title": "Resume?",
     "resume.timer": "A bomb timer was running. It is paused. Resume it?",
@@ -83,6 +86,10 @@ TEXT = {
     "w.safe": "safe",
     "w.defuse": "defusing",
     "w.bomb": "bomb",
+    # the plural of each, after a count ("2 bombs"; strings.count)
+    "w.safes": "safe",
+    "w.defuses": "defusing",
+    "w.bombs": "bombs",
     "w.round": "Round ",
     "w.found": "Defusing ",
     "w.turn": " cuts",
