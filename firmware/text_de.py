@@ -63,6 +63,7 @@ TEXT = {
     "p.hold": "Nur dieser Spieler: OK halten zum Ansehen.",
     "p.press": "Nur dieser Spieler: OK zum Ansehen.",
     "p.private": "",
+    "p.chosen": "Gewählt:",
     "p.hidden": "Verdeckt. OK: weitergeben. BACK: nochmal sehen.",
     "p.paused": "Pause",
     "p.continue": "Weiter",

@@ -62,6 +62,7 @@ TEXT = {
     "p.hold": "Only this player: hold OK to look.",
     "p.press": "Only this player: press OK to look.",
     "p.private": "",
+    "p.chosen": "Chosen:",
     "p.hidden": "Hidden. OK: pass on. BACK: look again.",
     "p.paused": "Paused",
     "p.continue": "Continue",

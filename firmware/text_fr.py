@@ -63,6 +63,7 @@ TEXT = {
     "p.hold": "Ce joueur seul: tenir OK pour voir.",
     "p.press": "Ce joueur seul: OK pour voir.",
     "p.private": "",
+    "p.chosen": "Choix:",
     "p.hidden": "Caché. OK: passer. BACK: revoir.",
     "p.paused": "Pause",
     "p.continue": "Continuer",

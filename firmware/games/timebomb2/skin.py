@@ -164,7 +164,8 @@ def private_choice(session, seat):
     if held is not None and held[0] == seat:
         return None
     hand = session.game.view(seat)["hand"]
-    choices = [(troop_count(hand[k], k), k) for k in TROOPS if hand[k]]
+    # The confirmation names the card played ("Expert"), not the count held ("2 Experts").
+    choices = [(troop_count(hand[k], k), k, troop_name(k)) for k in TROOPS if hand[k]]
 
     def chosen(kind):
         session.card = (seat, kind)
