@@ -96,6 +96,21 @@ def reason(text, code):
     return code if t == key else t
 
 
+def plural(n):
+    """True when a count of n takes the plural in the chosen language: French says "0 joueur"
+    and "1 joueur", English and German "0 players" and "1 player" (counts are never negative)."""
+    return n > 1 if lang == "fr" else n != 1
+
+
+def count(n, one, many, text=None):
+    """A count and its noun, "1 Player", "4 Players": n, a space, then the text of key `one`
+    (the singular) or `many` (the plural) as plural(n) says. The keys are the app's, or those
+    of a game's getter `text` (strings.of). Every count on screen goes through here, so each
+    language words both forms (host_tests/test_app_counts.py names every pair)."""
+    t = (text or get)(many if plural(n) else one)
+    return str(n) + " " + t
+
+
 def title(game):
     """A game's name as menus show it (a name, the same in every language)."""
     return games.title(game)

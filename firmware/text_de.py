@@ -11,6 +11,9 @@ TEXT = {
     "broken": "! ",
     "broken.title": "Defekt",
     "players": "Spieler",
+    # a count of players, "1 Spieler" / "4 Spieler" (strings.count)
+    "n.player": "Spieler",
+    "n.players": "Spieler",
     # resume prompt
     "resume.title": "Weiter?",
     "resume.timer": "Ein Timer lief. Er ist angehalten. Weiterlaufen lassen?",
@@ -60,6 +63,7 @@ TEXT = {
     "p.hold": "Nur dieser Spieler: OK halten zum Ansehen.",
     "p.press": "Nur dieser Spieler: OK zum Ansehen.",
     "p.private": "",
+    "p.chosen": "Gewählt:",
     "p.hidden": "Verdeckt. OK: weitergeben. BACK: nochmal sehen.",
     "p.paused": "Pause",
     "p.continue": "Weiter",
@@ -84,6 +88,10 @@ TEXT = {
     "w.safe": "sicher",
     "w.defuse": "Entschärfung",
     "w.bomb": "Bombe",
+    # the plural of each, after a count ("2 Bomben"; strings.count)
+    "w.safes": "sicher",
+    "w.defuses": "Entschärfungen",
+    "w.bombs": "Bomben",
     "w.round": "Runde ",
     "w.found": "Entschärft ",
     "w.turn": " schneidet",

@@ -11,6 +11,9 @@ TEXT = {
     "broken": "! ",
     "broken.title": "Broken",
     "players": "Players",
+    # a count of players, "1 Player" / "4 Players" (strings.count)
+    "n.player": "Player",
+    "n.players": "Players",
     # resume prompt
     "resume.title": "Resume?",
     "resume.timer": "A bomb timer was running. It is paused. Resume it?",
@@ -59,6 +62,7 @@ TEXT = {
     "p.hold": "Only this player: hold OK to look.",
     "p.press": "Only this player: press OK to look.",
     "p.private": "",
+    "p.chosen": "Chosen:",
     "p.hidden": "Hidden. OK: pass on. BACK: look again.",
     "p.paused": "Paused",
     "p.continue": "Continue",
@@ -83,6 +87,10 @@ TEXT = {
     "w.safe": "safe",
     "w.defuse": "defusing",
     "w.bomb": "bomb",
+    # the plural of each, after a count ("2 bombs"; strings.count)
+    "w.safes": "safe",
+    "w.defuses": "defusing",
+    "w.bombs": "bombs",
     "w.round": "Round ",
     "w.found": "Defusing ",
     "w.turn": " cuts",

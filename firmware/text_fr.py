@@ -11,6 +11,9 @@ TEXT = {
     "broken": "! ",
     "broken.title": "Invalide",
     "players": "Joueurs",
+    # a count of players, "1 Joueur" / "4 Joueurs" (strings.count; 0 takes the singular)
+    "n.player": "Joueur",
+    "n.players": "Joueurs",
     # resume prompt
     "resume.title": "Reprendre?",
     "resume.timer": "Un minuteur tournait. Il est en pause. Le reprendre?",
@@ -60,6 +63,7 @@ TEXT = {
     "p.hold": "Ce joueur seul: tenir OK pour voir.",
     "p.press": "Ce joueur seul: OK pour voir.",
     "p.private": "",
+    "p.chosen": "Choix:",
     "p.hidden": "Caché. OK: passer. BACK: revoir.",
     "p.paused": "Pause",
     "p.continue": "Continuer",
@@ -84,6 +88,10 @@ TEXT = {
     "w.safe": "neutre",
     "w.defuse": "désamorçage",
     "w.bomb": "bombe",
+    # the plural of each, after a count ("2 bombes"; strings.count)
+    "w.safes": "neutres",
+    "w.defuses": "désamorçages",
+    "w.bombs": "bombes",
     "w.round": "Manche ",
     "w.found": "Désamorcés ",
     "w.turn": " coupe",

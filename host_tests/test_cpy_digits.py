@@ -7,7 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tools.play.driver import GROUP_ROWS, PEEK_MS, RecordingSim, open_game, pass_around, tap
+from tools.play.driver import (
+    CHOSEN_MS,
+    GROUP_ROWS,
+    PEEK_MS,
+    RecordingSim,
+    open_game,
+    pass_around,
+    tap,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 MACROPAD = ROOT / "boards" / "macropad.json"
@@ -210,7 +218,9 @@ def test_a_private_choice_and_the_placement_take_digit_keys_and_the_choice_light
         tap(sp, "KEY12")  # digit 9: no ninth kind of troop card
         assert sp.private
         lit = [h[3] for h in sp.history if h[0] == "pixels"][-1]  # the strip during the choice
-        tap(sp, "KEY5")  # digit 2: the second kind, and the choice hides
+        tap(sp, "KEY5")  # digit 2: the second kind, confirmed in private, then hidden
+        assert sp.private
+        sp.wait(CHOSEN_MS)
         assert not sp.private
         sp.wait(1500)
         tap(sp, "OK")  # pass on: the placement, public

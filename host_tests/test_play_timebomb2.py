@@ -4,6 +4,7 @@ import pytest
 
 from host_tests.support.frametext import has_text
 from tools.play.driver import (
+    CHOSEN_MS,
     DWELL_MS,
     GROUP_ROWS,
     PEEK_MS,
@@ -211,7 +212,11 @@ def test_a_private_turn_hides_and_needs_a_new_pass_to_come_back():
         sp.wait(20)
         assert sp.private  # a choice stays up after the release
         tap(sp, "OK")
-        assert not sp.private
+        assert sp.private  # what was chosen, for a fixed time; the buttons do nothing meanwhile
+        for button in ("UP", "DOWN", "BACK", "OK"):
+            tap(sp, button)
+        sp.wait(CHOSEN_MS)
+        assert not sp.private and sp.top() == "PassScreen"
         for button in ("UP", "DOWN"):
             tap(sp, button)
             assert not sp.private

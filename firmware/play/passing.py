@@ -5,7 +5,9 @@ One flow for every game and every secret, so the table learns nothing from it:
           OK is a short press of a shared button) to look.
   PEEK    the private screen, drawn from view(seat) only. Releasing OK hides it; so does the
           auto-hide delay. A private choice (a troop card, a cover) is made here: UP/DOWN pick,
-          OK confirms (or a digit key n picks choice n), and then it hides.
+          OK confirms (or a digit key n picks choice n).
+  CHOSEN  still private: what was chosen, for CHOSEN_MS whatever it is (buttons do nothing
+          meanwhile), so the player sees what they committed to; then it hides.
   HIDDEN  "Hidden", public. OK passes on, but only once the minimum dwell has passed since the
           peek began, the same for everyone. BACK returns to PASS: looking again always needs
           a new "Pass to" and a new hold.
@@ -21,6 +23,10 @@ from firmware.ui.stack import BACK, NONE, PUSH, Screen
 PASS = const(0)
 PEEK = const(1)
 HIDDEN = const(2)
+CHOSEN = const(3)
+# A private choice stays up this long after OK, then hides: the same time (and the same sound)
+# for every choice and every seat, so the table cannot tell one choice from another by it.
+CHOSEN_MS = const(1200)
 # Every peek counts as lasting at least this long before the device may be passed on.
 MIN_DWELL_MS = const(1500)
 _NUDGE_MS = const(400)  # how long the tick of an ignored press stays up
@@ -51,7 +57,8 @@ def hold_to_peek(keymap):
 
 
 class PassScreen(Screen):
-    """Pass to one seat for a private look, or a private choice (choices = [(label, value)])."""
+    """Pass to one seat for a private look, or a private choice: choices = [(label, value)], or
+    (label, value, words) when the confirmation says it otherwise than the label."""
 
     def __init__(self, app, session, skin, seat, choices=None, on_choice=None):
         super().__init__(app)
@@ -65,6 +72,7 @@ class PassScreen(Screen):
         self.state = PASS
         self.hold = hold_to_peek(app.hw.keymap)
         self.peek_at = 0
+        self.chosen_at = 0
         self.nudged = -1  # when an early OK was ignored (its tick shows a moment), else -1
         self.lines = None
         self.first = 0  # the first private line shown: UP/DOWN scroll a plain look
@@ -103,9 +111,11 @@ class PassScreen(Screen):
             elif b == B.BACK and k == B.PRESS:
                 return (PUSH, self.skin_pause(now))
             return NONE
+        if self.state == CHOSEN:
+            return NONE  # committed: the confirmation runs its fixed time
         if self.state == PEEK:
             if self.choices is not None:
-                return self._choose(ev)
+                return self._choose(ev, now)
             s = B.press_or_repeat(ev)
             if s == B.UP or s == B.DOWN:
                 # More lines than rows (a small screen): scroll while still holding OK.
@@ -136,7 +146,7 @@ class PassScreen(Screen):
             self.dirty = True
         return NONE
 
-    def _choose(self, ev):
+    def _choose(self, ev, now):
         b = B.press_or_repeat(ev)
         if b < 0:
             return NONE
@@ -153,13 +163,27 @@ class PassScreen(Screen):
             self.sel = (self.sel + (1 if b == B.DOWN else -1)) % n
             self.dirty = True
         elif b == B.OK and k == B.PRESS:
-            self.picked = self.choices[self.sel][1]
-            self._hide()
+            self._chosen(now)
         elif b == B.BACK and k == B.PRESS:
             self.sel = 0
             self._hide()
             self.state = PASS
         return NONE
+
+    def _chosen(self, now):
+        # What was chosen, in private: its own words when the choice gives them (a troop
+        # card's name, not "3 SWAT"), else its label. Two lines of at most LINE_MAX characters
+        # each, so every choice takes the same rows; the same sound for every choice.
+        c = self.choices[self.sel]
+        self.picked = c[1]
+        said = c[2] if len(c) > 2 else c[0]
+        self.lines = private_rows((strings.get("p.chosen"), said), self.app.lay.cols)
+        self.first = 0
+        self.state = CHOSEN
+        self.chosen_at = now
+        self.app.log("chosen")
+        self.app.play("click")
+        self.dirty = True
 
     def _done(self):
         self.app.play("confirm")
@@ -188,7 +212,10 @@ class PassScreen(Screen):
         if self.nudged >= 0 and self.app.hw.ticks_diff(now, self.nudged) >= _NUDGE_MS:
             self.nudged = -1
             self.dirty = True
-        if self.state == PEEK:
+        if self.state == CHOSEN:
+            if self.app.hw.ticks_diff(now, self.chosen_at) >= CHOSEN_MS:
+                self._hide()
+        elif self.state == PEEK:
             hide = self.app.settings.hide
             if hide and self.app.hw.ticks_diff(now, self.peek_at) >= hide * 1000:
                 self._auto_hide()
@@ -205,7 +232,9 @@ class PassScreen(Screen):
             self._hide()
 
     def sleep(self, now):
-        if self.state == PEEK:
+        if self.state == CHOSEN:
+            self._hide()  # the choice stands; only its confirmation is cut short
+        elif self.state == PEEK:
             self._auto_hide()  # before the screen sleeps, whatever the auto-hide delay
 
     def draw(self, fb, now):
@@ -213,7 +242,7 @@ class PassScreen(Screen):
         lay = app.lay
         txt = app.txt
         fb.fill(0)
-        if self.state == PEEK:
+        if self.state == PEEK or self.state == CHOSEN:
             app.draw_bar(fb, self.private_title)
             r = 0
             i = self.first
@@ -221,7 +250,7 @@ class PassScreen(Screen):
                 txt.draw(fb, self.lines[i], 0, lay.row_y(r), 1)
                 r += 1
                 i += 1
-            if self.choices is None:
+            if self.choices is None or self.state == CHOSEN:
                 widgets.scrollbar(fb, lay, self.first, len(self.lines), lay.body_rows)
             else:
                 # Choices follow the lines; scroll the choices so the selected one shows.

@@ -102,8 +102,9 @@ class ResumeScreen(Screen):
         self.title = text.fit(strings.get("resume.title"), widgets.title_cols(lay, app.batt))
         s = session
         # The count on a line of its own: on 72x40 "4 Players" is one line, never cut between
-        # the number and its word. A description longer than the room scrolls (tick).
-        body = s.rs["name"] + "\n" + str(s.players) + " " + strings.get("players")
+        # the number and its word ("1 Player": strings.count). A description longer than the
+        # room scrolls (tick).
+        body = s.rs["name"] + "\n" + strings.count(s.players, "n.player", "n.players")
         view = s.game.view(None)
         r = view.get("round") if type(view) is dict else None
         if type(r) is int:

@@ -15,6 +15,7 @@ from tools.sim.process import SimProc
 PEEK_MS = 300
 GAP_MS = 40  # between two taps: nobody presses twice in the same millisecond
 DWELL_MS = 1600
+CHOSEN_MS = 1300  # a private choice's confirmation stays up (firmware/play/passing.py), and more
 REVEAL_MS = 1700
 # A game's row in the main menu: the registry's games come first, in its order.
 GROUP_ROWS = {g: i for i, g in enumerate(g for g in games.IDS if not games.is_prop(g))}

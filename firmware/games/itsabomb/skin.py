@@ -262,7 +262,8 @@ def rules_lines(session, view):
     else:
         now = S("r.crisis" if crisis else "r.desk")
     lines = [session.name(view["speaker"]) + ": " + now]
-    lines.append(S("time") + mmss(view["time"]) + ", " + str(view["timers"]) + S("r.timers"))
+    timers = strings.count(view["timers"], "n.timer", "n.timers", S)
+    lines.append(S("time") + mmss(view["time"]) + ", " + timers)
     if crisis:
         cut = " ".join(code(k) for k in view["cut"])
         left = " ".join(code(k) for k in view["colours"] if k not in view["cut"])
@@ -290,10 +291,10 @@ def end_lines(session, view):
     if view["score"] is not None:
         n = len(session.rs["consultants"]) - sum(view["consultants"])
         lines.append(S("score") + str(view["score"]))
-        lines.append(" +3x" + str(view["timers"]) + S("r.timers"))
-        lines.append(" +2x" + str(n) + S("e.unused"))
+        lines.append(" +3x" + strings.count(view["timers"], "n.timer", "n.timers", S))
+        lines.append(" +2x" + strings.count(n, "e.consultant", "e.consultants", S))
         lines.append(" +" + str(session.rs["level"]) + S("e.level"))
-        lines.append(" -" + str(view["seats"]) + S("e.players"))
+        lines.append(" -" + strings.count(view["seats"], "e.player", "e.players", S))
     lines.append(S("found") + found(view))
     for r, row in enumerate(view.get("solution") or ()):
         lines.append(chr(65 + r) + " " + "".join("." if k == "." else code(k) for k in row))

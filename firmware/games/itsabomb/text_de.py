@@ -69,7 +69,9 @@ TEXT = {
     "r.crisis": "nach einer Reihe oder Spalte fragen, oder ein Plättchen schneiden (ein"
     " Berater darf vorher).",
     "r.desk": "melden, was der Krisenstab tat: eine Frage, oder ein Schnitt und was er fand.",
-    "r.timers": " Timerkarten",
+    # counts (strings.count): the singular, then the plural
+    "n.timer": "Timerkarte",
+    "n.timers": "Timerkarten",
     "r.cutc": "Farben geschnitten: ",
     "r.left": "; übrig: ",
     "r.colours": "Farben geschnitten: ",
@@ -82,7 +84,9 @@ TEXT = {
     " Explosionskarte.",
     "r.score": "Punkte beim Sieg: +3 je übrige Timerkarte, +2 je ungenutzter Berater, +",
     "r.score2": " für die Stufe, -1 je Spieler.",
-    "e.unused": " ungenutzte Berater",
+    "e.consultant": "ungenutzter Berater",
+    "e.consultants": "ungenutzte Berater",
     "e.level": " Stufe",
-    "e.players": " Spieler",
+    "e.player": "Spieler",
+    "e.players": "Spieler",
 }

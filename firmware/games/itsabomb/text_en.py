@@ -68,7 +68,9 @@ TEXT = {
     "r.noask": "no questions this round: cut a tile.",
     "r.crisis": "ask about a row or a column, or cut a tile (a Consultant may come first).",
     "r.desk": "report what the Crisis Unit did: a question, or a cut and what it found.",
-    "r.timers": " timer cards",
+    # counts (strings.count): the singular, then the plural
+    "n.timer": "timer card",
+    "n.timers": "timer cards",
     "r.cutc": "Colours cut: ",
     "r.left": "; left: ",
     "r.colours": "Colours cut: ",
@@ -79,7 +81,9 @@ TEXT = {
     "r.lose": "Lose: cut an explosive, or the countdown reaches the Explosion card.",
     "r.score": "Score at a win: +3 a timer card left, +2 an unused Consultant, +",
     "r.score2": " for the level, -1 a player.",
-    "e.unused": " unused Consultants",
+    "e.consultant": "unused Consultant",
+    "e.consultants": "unused Consultants",
     "e.level": " level",
-    "e.players": " players",
+    "e.player": "player",
+    "e.players": "players",
 }

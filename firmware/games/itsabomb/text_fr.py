@@ -70,7 +70,9 @@ TEXT = {
     " peut venir avant).",
     "r.desk": "noter ce qu'a fait la Cellule de crise: une question, ou une coupe et ce"
     " qu'elle a trouvé.",
-    "r.timers": " cartes minuteur",
+    # counts (strings.count): the singular, then the plural
+    "n.timer": "carte minuteur",
+    "n.timers": "cartes minuteur",
     "r.cutc": "Couleurs coupées: ",
     "r.left": "; restent: ",
     "r.colours": "Couleurs coupées: ",
@@ -83,7 +85,9 @@ TEXT = {
     "r.score": "Score d'une victoire: +3 par carte minuteur restante, +2 par Consultant"
     " inutilisé, +",
     "r.score2": " pour le niveau, -1 par joueur.",
-    "e.unused": " Consultants inutilisés",
+    "e.consultant": "Consultant inutilisé",
+    "e.consultants": "Consultants inutilisés",
     "e.level": " niveau",
-    "e.players": " joueurs",
+    "e.player": "joueur",
+    "e.players": "joueurs",
 }

@@ -35,9 +35,10 @@ def private_lines(session, view, seat):
     return [
         S("you") + role_name(view["role"]),
         S("wires"),
-        " " + str(hand["safe"]) + " " + S("w.safe"),
-        " " + str(hand["defuse"]) + " " + S("w.defuse"),
-        " " + str(hand["bomb"]) + " " + S("w.bomb"),
+        # Not indented: "2 Entschärfungen" fills the 16 characters every private line keeps to.
+        wires.kind_count(hand["safe"], "safe"),
+        wires.kind_count(hand["defuse"], "defuse"),
+        wires.kind_count(hand["bomb"], "bomb"),
     ]
 
 

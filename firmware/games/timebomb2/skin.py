@@ -30,6 +30,21 @@ def troop_name(kind):
     return S("k." + kind)
 
 
+# A count of troop cards of a kind, singular and plural ("1 Expert", "2 Experts").
+TROOP_KEYS = {
+    "swat": ("k.swat", "k.swats"),
+    "expert": ("k.expert", "k.experts"),
+    "bomb1": ("k.bomb1", "k.bomb1s"),
+    "bomb2": ("k.bomb2", "k.bomb2s"),
+}
+
+
+def troop_count(n, kind):
+    """n troop cards of a kind: "1 Expert", "3 SWAT" (strings.count)."""
+    keys = TROOP_KEYS[kind]
+    return strings.count(n, keys[0], keys[1], S)
+
+
 def where(session, place):
     """A building is named for the seat it lies before, or the centre; never told by colour."""
     return S("centre") if place == session.players else session.name(place)
@@ -61,7 +76,7 @@ def action_lines(session, events):
 
 def card_lines(ev):
     """The four cards of a check event ("check", place, result, total, swat, expert, b1, b2)."""
-    return [str(ev[4 + i]) + " " + troop_name(TROOPS[i]) for i in range(4) if ev[4 + i]]
+    return [troop_count(ev[4 + i], TROOPS[i]) for i in range(4) if ev[4 + i]]
 
 
 def result_lines(session, events):
@@ -120,7 +135,7 @@ def happy(winner):
 
 def hand_lines(hand):
     """One line per kind of troop card held: '3 SWAT', '1 Expert'."""
-    return [str(hand[k]) + " " + troop_name(k) for k in TROOPS if hand[k]]
+    return [troop_count(hand[k], k) for k in TROOPS if hand[k]]
 
 
 def private_lines(session, view, seat):
@@ -149,7 +164,8 @@ def private_choice(session, seat):
     if held is not None and held[0] == seat:
         return None
     hand = session.game.view(seat)["hand"]
-    choices = [(str(hand[k]) + " " + troop_name(k), k) for k in TROOPS if hand[k]]
+    # The confirmation names the card played ("Expert"), not the count held ("2 Experts").
+    choices = [(troop_count(hand[k], k), k, troop_name(k)) for k in TROOPS if hand[k]]
 
     def chosen(kind):
         session.card = (seat, kind)
@@ -237,7 +253,7 @@ def rules_lines(session, view):
             up.append(where(session, p) + ": " + building_name(view["buildings"][p]))
     if up:
         lines.append(S("r.up") + ", ".join(up))
-    out = [str(view["removed"][k]) + " " + troop_name(k) for k in TROOPS if view["removed"][k]]
+    out = [troop_count(view["removed"][k], k) for k in TROOPS if view["removed"][k]]
     if out:
         lines.append(S("r.out") + ", ".join(out))
     last = view["last"]

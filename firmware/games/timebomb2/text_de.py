@@ -19,6 +19,11 @@ TEXT = {
     "k.expert": "Experte",
     "k.bomb1": "Bombe x1",
     "k.bomb2": "Bombe x2",
+    # the plural of each, after a count ("2 Experten"; strings.count)
+    "k.swats": "S.W.A.T.",
+    "k.experts": "Experten",
+    "k.bomb1s": "Bomben x1",
+    "k.bomb2s": "Bomben x2",
     "centre": "Mitte",
     "turn": " spielt",
     "recard": "(andere Karte)",

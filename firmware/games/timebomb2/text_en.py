@@ -18,6 +18,11 @@ TEXT = {
     "k.expert": "Expert",
     "k.bomb1": "Bomb x1",
     "k.bomb2": "Bomb x2",
+    # the plural of each, after a count ("2 Experts"; strings.count)
+    "k.swats": "SWAT",
+    "k.experts": "Experts",
+    "k.bomb1s": "Bombs x1",
+    "k.bomb2s": "Bombs x2",
     "centre": "Centre",
     "turn": " plays",
     "recard": "(other card)",

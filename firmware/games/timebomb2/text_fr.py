@@ -18,6 +18,11 @@ TEXT = {
     "k.expert": "Expert",
     "k.bomb1": "Bombe x1",
     "k.bomb2": "Bombe x2",
+    # the plural of each, after a count ("2 Experts"; strings.count)
+    "k.swats": "SWAT",
+    "k.experts": "Experts",
+    "k.bomb1s": "Bombes x1",
+    "k.bomb2s": "Bombes x2",
     "centre": "Centre",
     "turn": " joue",
     "recard": "(autre carte)",

@@ -62,22 +62,16 @@ def private_lines(session, view, seat):
     else:
         lines.append(S("cover") + colour(view["cover"]))
     hand = view["hand"]
-    lines.append(str(hand["defuse"]) + " " + kind_name("defuse"))
+    lines.append(wires.kind_count(hand["defuse"], "defuse"))
     lines.append(
-        str(hand["bomb"])
-        + " "
-        + kind_name("bomb")
-        + ", "
-        + str(hand["safe"])
-        + " "
-        + kind_name("safe")
+        wires.kind_count(hand["bomb"], "bomb") + ", " + wires.kind_count(hand["safe"], "safe")
     )
     if view["right_cover"] is not None:
         tail = S("shows") + colour(view["right_cover"])
         lines.append(text.fit(session.name(view["right"]), _W - len(tail)) + tail)
     intel = view.get("intel")
     if intel is not None:
-        tail = ": " + str(intel["count"]) + " " + kind_name(intel["wire"])
+        tail = ": " + wires.kind_count(intel["count"], intel["wire"])
         lines.append(text.fit(session.name(intel["seat"]), _W - len(tail)) + tail)
     return lines
 
