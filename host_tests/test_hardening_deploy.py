@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import firmware
 from host_tests.support.deployed import boot_on_vboard
 from tools.board import deploy
 from tools.vboard.server import DEFAULT_FLASH, VBoard, find_micropython
@@ -168,6 +169,9 @@ def test_the_notice_fits_on_every_boards_screen(board, tmp_path, monkeypatch):
     fake = types.ModuleType("firmware.hardware")
     fake.build = lambda: Hardware()
     monkeypatch.setitem(sys.modules, "firmware.hardware", fake)
+    # `from firmware import hardware` takes the package's attribute first, when an earlier test
+    # in this process imported the real module.
+    monkeypatch.setattr(firmware, "hardware", fake, raising=False)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "update-incomplete").write_text("")
     runpy.run_path(str(ROOT / "firmware" / "main.py"), run_name="main")
