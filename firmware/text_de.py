@@ -16,6 +16,7 @@ TEXT = {
     "n.players": "Spieler",
     # resume prompt
     "resume.title": "Weiter?",
+    "resume.row": "Weiter ",  # + a game's title: a saved game's row on the main menu
     "resume.timer": "Ein Timer lief. Er ist angehalten. Weiterlaufen lassen?",
     "resume.drop": "Verwerfen",
     "resume.sure": "Diesen Spielstand endgültig verwerfen?",

@@ -16,6 +16,7 @@ TEXT = {
     "n.players": "Players",
     # resume prompt
     "resume.title": "Resume?",
+    "resume.row": "Resume ",  # + a game's title: a saved game's row on the main menu
     "resume.timer": "A bomb timer was running. It is paused. Resume it?",
     "resume.drop": "Discard",
     "resume.sure": "Throw this saved game away for good?",

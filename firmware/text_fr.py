@@ -16,6 +16,7 @@ TEXT = {
     "n.players": "Joueurs",
     # resume prompt
     "resume.title": "Reprendre?",
+    "resume.row": "Reprise ",  # + a game's title: a saved game's row on the main menu
     "resume.timer": "Un minuteur tournait. Il est en pause. Le reprendre?",
     "resume.drop": "Jeter",
     "resume.sure": "Jeter cette partie gardée pour de bon?",

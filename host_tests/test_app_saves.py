@@ -6,8 +6,13 @@ import json
 import shutil
 import tempfile
 
+import pytest
+
 from host_tests.support.faults import game_save
+from host_tests.support.frametext import find_text, has_text
 from tools.play.driver import GROUP_ROWS, RecordingSim, open_game, step, tap
+from tools.sim import cli as simcli
+from tools.sim.process import SimProc
 
 HEAP = "512k"  # .py sources compile on the sim heap
 
@@ -154,3 +159,47 @@ def test_a_save_that_does_not_load_is_kept_for_a_bug_report(tmp_path):
         assert sp.top() == "SavesList"
     assert (flash / "data" / "timebomb.bad.json").read_bytes() == bad
     assert "timebomb.json" not in saves(flash)
+
+
+@pytest.mark.parametrize(
+    "board,lang,game,row",
+    [
+        # The Thumby's main menu leaves a label 7 columns (an icon and the scrollbar take two):
+        # the verb alone, in every language.
+        ("thumby", "en", "timebomb2", "Resume"),
+        ("thumby", "fr", "timebomb2", "Reprise"),
+        ("thumby", "de", "timebomb2", "Weiter"),
+        # 14 columns on 128x64, 13 on the colour panel: the title's words as far as they fit.
+        ("pico-ssd1306", "en", "timebomb2", "Resume"),
+        ("pico-ssd1306", "en", "timebomb", "Resume Time"),
+        ("pico-display-pack", "en", "itsabomb", "Resume It's a"),
+    ],
+)
+def test_a_saved_games_row_says_it_resumes_and_fits_its_row(tmp_path, board, lang, game, row):
+    # The main menu offers the save above the games: its row must not read as the game's own
+    # row ("TimeBomb II" over "TimeBomb II"), and shows whole words within its room, never a
+    # word cut at the edge nor a label scrolling by.
+    flash = tmp_path / "flash"
+    with SimProc(board=board, heap=HEAP, flash=str(flash)):
+        pass  # a first boot lays the flash out
+    (flash / "data" / (game + ".json")).write_bytes(game_save(game=game))
+    settings = {"fusebox": 1, "data": {"lang": lang}}
+    (flash / "data" / "settings.json").write_text(json.dumps(settings))
+    with RecordingSim(board=board, heap=HEAP, flash=str(flash)) as sp:
+        assert sp.top() == "ResumeScreen", sp.logs[-4:]
+        back, _ = simcli.resolve(sp.profile, "back")
+        tap(sp, back)
+        assert sp.top() == "SavesList"
+        frame = sp.frame
+    pos = find_text(frame, row)
+    assert pos is not None, (board, lang, row)
+    s = 2 if frame.width >= 192 else 1
+    x, y = pos
+    # The first row (selected: drawn inverted, the bar lit left of the text) holds the label
+    # and nothing after it up to the scrollbar: the whole label, no more.
+    assert frame.pixel(x - 1, y) and y < frame.height // 3
+    end = x + len(row) * 8 * s
+    assert all(
+        frame.pixel(px, py) for py in range(y, y + 7 * s) for px in range(end, frame.width - 3)
+    )
+    assert has_text(frame, "Time Bomb"[: 6 if board == "thumby" else 9])  # the games follow

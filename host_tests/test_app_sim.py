@@ -11,6 +11,8 @@ from core.errors import RulesetError
 from firmware.version import VERSION
 from host_tests.support.appsim import errors, start, tap, top
 from host_tests.support.frametext import find_text, has_text
+from tools import boards
+from tools.sim import cli as simcli
 from tools.sim import process as simproc
 
 
@@ -228,3 +230,45 @@ def test_the_mpy_build_boots():
         assert top(sim) == ("SavesList", "Fusebox")
         assert not list(Path(sim.flash, "firmware").glob("*.py"))
         assert os.path.exists(Path(sim.flash, "firmware", "app.mpy"))
+
+
+def bar_and_ink(frame):
+    """The selected row of a list: (top, bottom) of its bar (the run of lit rows at the right
+    edge, clear of the scrollbar, at least a glyph tall) and (top, bottom, left, right) of the
+    text drawn in it (the unlit pixels inside the bar)."""
+    x = frame.width - 4
+    runs = []
+    y = 0
+    while y < frame.height:
+        if frame.pixel(x, y):
+            y0 = y
+            while y < frame.height and frame.pixel(x, y):
+                y += 1
+            runs.append((y0, y - 1))
+        y += 1
+    bars = [r for r in runs if r[1] - r[0] >= 7]
+    assert len(bars) == 1, runs
+    y0, y1 = bars[0]
+    ink = [(px, py) for py in range(y0, y1 + 1) for px in range(x) if not frame.pixel(px, py)]
+    ys = [p[1] for p in ink]
+    xs = [p[0] for p in ink]
+    return (y0, y1), (min(ys), max(ys), min(xs), max(xs))
+
+
+@pytest.mark.parametrize("board", boards.names())
+def test_a_selected_row_has_a_row_of_bar_above_and_below_its_letters(board):
+    # The second row is selected ("Undercover": no letter reaches below the baseline), under
+    # the first: the row above its bar is a list row's leading, not the title's rule. A
+    # capital's top edge must not merge with the black above the bar, nor its foot with the
+    # black below: one row of bar colour (a scaled one on the colour panel) over the text's
+    # top pixel row and under its bottom one, all across the text.
+    with start(board) as sim:
+        sim.wait(50)
+        down, _ = simcli.resolve(sim.profile, "down")
+        tap(sim, down)
+        assert top(sim) == ("SavesList", "Fusebox")
+        frame = sim.frame
+    (bar_top, bar_bottom), (y0, y1, x0, x1) = bar_and_ink(frame)
+    assert bar_top < y0 and y1 < bar_bottom, (board, bar_top, y0, y1, bar_bottom)
+    for y in (y0 - 1, y1 + 1):
+        assert all(frame.pixel(x, y) for x in range(x0, x1 + 1)), (board, y)

@@ -5,6 +5,7 @@ from firmware import catalog, storage, strings
 from firmware.games import package
 from firmware.ui import icons
 from firmware.ui.listscreen import ListScreen
+from firmware.ui.menu import label_cols
 from firmware.ui.stack import NONE, PUSH
 
 
@@ -119,18 +120,32 @@ def _resume(app, game):
     return open
 
 
+def saved_label(game, cols):
+    """A saved game's row on the main menu, in `cols` columns: "Resume TimeBomb II", the title
+    shortened at the end of a word where the row has no room for all of it (the verb alone
+    when not even its first word fits). Above the games' own rows, it must not read as one."""
+    verb = strings.get("resume.row")
+    label = verb + games.title(game)
+    if len(label) <= cols:
+        return label
+    cut = label.rfind(" ", len(verb), cols + 1)
+    return label[:cut] if cut >= len(verb) else verb.strip()
+
+
 def _rows(app, saves, game):
     """Labels, actions, marks and short titles (None: none): the saved games first (a game's
     list: only its own, as "Continue"), then the main menu's rows or the game's rulesets."""
     labels, actions, marks = [], [], []
-    for g in saves:
-        if game is None or g == game:
-            labels.append(strings.get("p.continue") if game else games.title(g))
-            marks.append(icons.ARROW)  # play on
-            actions.append(_resume(app, g))
+    saved = [g for g in saves if game is None or g == game]
+    for g in saved:
+        marks.append(icons.ARROW)  # play on
+        actions.append(_resume(app, g))
     if game is None:
         el, ea, em = _main_rows(app)
+        cols = label_cols(app.lay, len(saved) + len(el), True)
+        labels = [saved_label(g, cols) for g in saved]
         return labels + el, actions + ea, marks + em, None
+    labels = [strings.get("p.continue")] * len(saved)
     shorts = [""] * len(labels)
     # As far as it is checked: SavesList.tick() checks the rest (catalog.Checker).
     el, em, ea = entry_rows(app, _listed(app.entries, game), shorts)

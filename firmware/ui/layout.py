@@ -19,6 +19,12 @@ class Layout:
     # parameter (a 13th one grows its table to 17 slots, on a heap with little to spare).
     ch = 8
     mark = 8
+    # Rows of a selected row's bar above its text: framebuf's capitals start on their cell's
+    # top row, so the bar starts a (scaled) pixel higher, in the leading of the row above, and
+    # ends with the cell, its descender row a pixel of bar under the capitals' foot (a capital
+    # drawn inverted from the bar's first row merged with the black above it). A backend's font
+    # (terminalio's 6x12) has that room inside its cell: 0.
+    lift = 1
 
     def __init__(self, w, h, colour=False, cell=None):
         self.w = w
@@ -33,6 +39,7 @@ class Layout:
         if cell or s > 1:
             self.ch = gh * s
             self.mark = (_GLYPH * s + self.cw - 1) // self.cw * self.cw
+            self.lift = 0 if cell else s
         # One pixel of leading when it costs no row, none on the tiny screens; a font taller
         # than 8 (terminalio's 12) has its leading inside its cell already.
         gap = 1 if h >= 60 and gh <= _GLYPH else 0

@@ -4,6 +4,13 @@ selected (a marquee)."""
 from firmware.ui import icons, text, widgets
 
 
+def label_cols(lay, count, marked):
+    """The columns a list's labels get: the display's, less one for the scrollbar when its
+    `count` rows do not all fit, and one for the icon column when a row has an icon."""
+    visible = lay.body_rows if lay.body_rows > 0 else 1
+    return lay.cols - (1 if count > visible else 0) - (1 if marked else 0)
+
+
 class Menu:
     """Labels (str) with optional icon marks and short titles (shown instead of a label too long
     for its row while another row is selected); the window follows the cursor."""
@@ -19,13 +26,10 @@ class Menu:
         lay = self.lay
         # Room for the scrollbar and an icon column (when a row has an icon); a longer label
         # shows its start, and all of it scrolls by when the row is selected.
-        cols = lay.cols - (1 if len(labels) > self.visible else 0)
         if marks is not None and not any(m is not None for m in marks):
             marks = None
         self.marks = marks
-        if marks is not None:
-            cols -= 1
-        self.cols = cols
+        self.cols = label_cols(lay, len(labels), marks is not None)
         self.labels = [text.fold(s) for s in labels]
         self.shorts = [text.fold(s) if s else "" for s in shorts] if shorts else None
         if self.cursor >= len(self.labels):

@@ -55,10 +55,12 @@ def title_cols(lay, batt):
 
 def row(fb, lay, txt, r, label, selected=False, mark=None, cols=0):
     """Body row r with a label in `cols` characters (0: to the right edge); the selected row is
-    drawn inverted (shape, not colour), and scrolls when its label is longer than its room."""
+    drawn inverted (shape, not colour), and scrolls when its label is longer than its room.
+    Its bar is the glyph cell and `lay.lift` rows above it: the text sits in it with a row of
+    bar over its capitals and one under them, never over the next row's letters."""
     y = lay.row_y(r)
     if selected:
-        fb.fill_rect(0, y, lay.w, lay.lh, 1)
+        fb.fill_rect(0, y - lay.lift, lay.w, lay.ch + lay.lift, 1)
     c = 0 if selected else 1
     x = 0
     if mark is not None:

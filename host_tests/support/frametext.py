@@ -53,12 +53,16 @@ def pattern(s, scale=1):
 
 
 def find_text(frame, s):
-    """(x, y) where s is drawn (normal or inverted, 1x or 2x font), or None."""
+    """(x, y) where s is drawn (normal or inverted, 1x or 2x font), or None. The font's empty
+    rows under text without descenders are not looked at: on the Thumby (rows of 8, no leading)
+    they are where the selected row's bar below starts."""
     if frame is None:
         return None
     grid = rows_of(frame)
     for scale in (1, 2):
         pat = pattern(s, scale)
+        while len(pat) > 1 and "1" not in pat[-1]:
+            pat.pop()
         for inv in (False, True):
             p = [r.translate(str.maketrans("01", "10")) for r in pat] if inv else pat
             for y in range(0, frame.height - len(p) + 1):
