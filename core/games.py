@@ -16,6 +16,9 @@ from core.errors import RulesetError
 # every object (a row, a record) costs heap.
 IDS = ("timebomb", "undercover", "timebomb2", "itsabomb", "timer")
 TITLES = ("Time Bomb", "Undercover", "TimeBomb II", "It's a Bomb!", "Bomb timer")
+# The same in at most 7 letters: what a menu row shows unselected where the title does not fit
+# (the Thumby's 72x40: 7 columns a label), and after "Resume" on 128x64.
+SHORTS = ("T.Bomb", "Undrcvr", "TB II", "Bomb!", "Timer")
 _PICKS_FIRST = const(0b00111)
 _PROPS = const(0b10000)
 
@@ -23,6 +26,11 @@ _PROPS = const(0b10000)
 def title(game):
     """The game's name as its box prints it (ValueError for an id no game has)."""
     return TITLES[IDS.index(game)]
+
+
+def short(game):
+    """The title in at most 7 letters (SHORTS)."""
+    return SHORTS[IDS.index(game)]
 
 
 def picks_first(game):

@@ -272,3 +272,16 @@ def test_a_selected_row_has_a_row_of_bar_above_and_below_its_letters(board):
     assert bar_top < y0 and y1 < bar_bottom, (board, bar_top, y0, y1, bar_bottom)
     for y in (y0 - 1, y1 + 1):
         assert all(frame.pixel(x, y) for x in range(x0, x1 + 1)), (board, y)
+
+
+def test_the_thumbys_main_menu_shows_short_titles_where_a_title_does_not_fit():
+    # 72x40: a label has 7 columns beside its icon column and the scrollbar. Unselected, a
+    # longer title shows its short form (core/games.py SHORTS), never its first letters.
+    with start("thumby") as sim:
+        sim.wait(50)
+        down, _ = simcli.resolve(sim.profile, "down")
+        tap(sim, down)  # Undercover selected: Time Bomb and TimeBomb II are not
+        assert top(sim) == ("SavesList", "Fusebox")
+        frame = sim.frame
+    assert has_text(frame, "T.Bomb") and has_text(frame, "TB II")
+    assert not has_text(frame, "Time Bo") and not has_text(frame, "TimeBom")

@@ -121,15 +121,15 @@ def _resume(app, game):
 
 
 def saved_label(game, cols):
-    """A saved game's row on the main menu, in `cols` columns: "Resume TimeBomb II", the title
-    shortened at the end of a word where the row has no room for all of it (the verb alone
-    when not even its first word fits). Above the games' own rows, it must not read as one."""
+    """A saved game's row on the main menu, in `cols` columns: "Resume TimeBomb II", else with
+    the game's short title ("Resume TB II"), else the verb alone (the Thumby, whose game rows
+    show their short titles). Above the games' own rows, it must not read as one; it never
+    scrolls, nor cuts a word."""
     verb = strings.get("resume.row")
-    label = verb + games.title(game)
-    if len(label) <= cols:
-        return label
-    cut = label.rfind(" ", len(verb), cols + 1)
-    return label[:cut] if cut >= len(verb) else verb.strip()
+    for t in (games.title(game), games.short(game)):
+        if len(verb) + len(t) <= cols:
+            return verb + t
+    return verb.strip()
 
 
 def _rows(app, saves, game):
@@ -141,10 +141,10 @@ def _rows(app, saves, game):
         marks.append(icons.ARROW)  # play on
         actions.append(_resume(app, g))
     if game is None:
-        el, ea, em = _main_rows(app)
+        el, ea, em, es = _main_rows(app)
         cols = label_cols(app.lay, len(saved) + len(el), True)
         labels = [saved_label(g, cols) for g in saved]
-        return labels + el, actions + ea, marks + em, None
+        return labels + el, actions + ea, marks + em, [""] * len(saved) + es
     labels = [strings.get("p.continue")] * len(saved)
     shorts = [""] * len(labels)
     # As far as it is checked: SavesList.tick() checks the rest (catalog.Checker).
@@ -214,6 +214,10 @@ def _main_rows(app):
             labels.append(games.title(g))
             marks.append(icons.BOMB)
             actions.append(_open_prop(app, g))
+    # Unselected, a title too long for its row shows its short form (the Thumby's "TB II", not
+    # "TimeBom"); selected, it scrolls whole.
+    shorts = [games.short(g) for g in games.IDS if not games.is_prop(g)]
+    shorts += [games.short(g) for g in games.IDS if games.is_prop(g)]
     labels.append(strings.get("settings"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _settings(app)))
@@ -221,4 +225,5 @@ def _main_rows(app):
     marks.append(None)
     actions.append(lambda now: (PUSH, _about(app, now)))
     bl, bm, ba = entry_rows(app, catalog.orphans(app.known_entries()))
-    return labels + bl, actions + ba, marks + bm
+    shorts += [""] * (2 + len(bl))
+    return labels + bl, actions + ba, marks + bm, shorts
