@@ -1,5 +1,6 @@
 """Fusebox on the real CircuitPython 10.2.1 firmware on the emulated Pico (tools/pico/ booted with
-firmware="circuitpython"): the pico-ssd1306-circuitpython build, as `deploy --drive` copies it,
+firmware="circuitpython"): the pico-ssd1306-circuitpython build, as `deploy --drive` copies it
+(the app and libraries as .mpy from CircuitPython's mpy-cross),
 in a CIRCUITPY image the test builds (tools/pico/circuitpy.py). It boots from code.py to the main
 menu drawn by adafruit_displayio_ssd1306 on the emulated I2C display, that frame equal to the
 Blinka sim's; a short Time Bomb game plays by the GPIO buttons, resting on the sim's frames step
@@ -28,10 +29,10 @@ SEED = 7
 PLAYERS_UP = 0  # Time Bomb's fewest seats: the shortest deal to pass around
 CUTS = 3  # steps of play after the deal (a cut, its reveal, the next cut...)
 # The live heap (bytes free right after a collection), measured here with text drawn through
-# adafruit_display_text: 71,488 at the main menu, 30,560 lowest in this game, in the final tree's
-# CI run (75,056 / 37,376 before #13's firmware changes and the digit keys were merged: the .py
-# sources are compiled on the board, so all code is on the heap; see README). Each floor leaves
-# ~4.5-5.5 KB for the variation of a run.
+# adafruit_display_text: 73,856 at the main menu, 29,504 lowest in this game, with the drive as
+# CircuitPython's .mpy (2026-12-04; 71,488 / 30,560 with .py sources: CircuitPython loads the
+# bytecode onto its heap either way; see docs/benchmarks.md). Each floor leaves ~4.5-8 KB for
+# the variation of a run.
 MENU_FLOOR = 66_000
 GAME_FLOOR = 26_000
 # code.py's app with a hook on the display's show(): the live heap after every frame.
