@@ -29,25 +29,13 @@ SEED = 7
 PLAYERS_UP = 0  # Time Bomb's fewest seats: the shortest deal to pass around
 CUTS = 3  # steps of play after the deal (a cut, its reveal, the next cut...)
 # The live heap (bytes free right after a collection), measured here with text drawn through
-# adafruit_display_text: 73,856 at the main menu, 29,504 lowest in this game, with the drive as
-# CircuitPython's .mpy (2026-12-04; 71,488 / 30,560 with .py sources: CircuitPython loads the
-# bytecode onto its heap either way; see docs/benchmarks.md). Each floor leaves ~4.5-8 KB for
+# adafruit_display_text, the drive as CircuitPython's .mpy: 72,576 at the main menu, 27,664
+# lowest in this game on the final tree of 2026-12-04 (73,856 / 29,504 before #27's plural forms
+# and the private pick's confirmation; 71,488 / 30,560 with .py sources: CircuitPython loads
+# the bytecode onto its heap either way; see docs/benchmarks.md). Each floor leaves ~4-6 KB for
 # the variation of a run.
 MENU_FLOOR = 66_000
-GAME_FLOOR = 26_000
-# code.py's app with a hook on the display's show(): the live heap after every frame.
-HEAP_APP = """import gc
-from firmware.circuitpy.setup import setup
-hw = setup("board.json")
-_show = hw.display.show
-def _shown():
-    _show()
-    gc.collect()
-    print("heap", gc.mem_free())
-hw.display.show = _shown
-from firmware import app
-app.run(hw, hw.name)
-"""
+GAME_FLOOR = 23_500
 
 
 def heaps(lines):
@@ -75,7 +63,7 @@ def run(tmp_path_factory):
         out = {"boot_wall": time.monotonic() - t0, "boot_ms": p.now()}
         out["menu_lines"] = [t for _, t in p.lines]
         out["menu"] = p.frame()
-        cpy_start(p, HEAP_APP)
+        cpy_start(p, circuitpy.HEAP_APP)
         out["menu_heap"] = heaps(p.lines)
         pp = PicoPlayer(p)
         short_game(pp)

@@ -29,18 +29,6 @@ SEED = 8
 GAME = games.IDS[0]  # the registry's first game: Time Bomb
 SEATS = 8  # its largest table
 GOALS = {"boot_ms": 3000, "menu": 100 * 1024, "game_min": 60 * 1024}
-HEAP_APP = """import gc
-from firmware.circuitpy.setup import setup
-hw = setup("board.json")
-_show = hw.display.show
-def _shown():
-    _show()
-    gc.collect()
-    print("heap", gc.mem_free())
-hw.display.show = _shown
-from firmware import app
-app.run(hw, hw.name)
-"""
 
 
 def image(folder, sources):
@@ -75,7 +63,7 @@ def figures(flash, say=print):
         first = [ms for ms, t in p.lines if "screen 1 " in t]
         out = {"boot_ms": first[0] if first else None}
         say("  first screen at %s board ms" % out["boot_ms"])
-        circuitpy.start(p, HEAP_APP)
+        circuitpy.start(p, circuitpy.HEAP_APP)
         out["menu"] = heaps(p)[-1]
         n = len(p.lines)
 

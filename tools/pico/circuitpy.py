@@ -21,6 +21,21 @@ NVM_SIZE = 4096
 NVM_AT = DRIVE_AT - NVM_SIZE  # microcontroller.nvm
 SECTOR = 512
 SETTLE = dict(quiet=60, frame_quiet=300, max_ms=10000)  # host_tests/support/board.py's
+# code.py's app with a hook on the display's show(): it prints the live heap after every frame
+# ("heap N": gc.mem_free() after a collection), for start() (CircuitPython's firmware has no ELF
+# for tools.pico's GC hook to read).
+HEAP_APP = """import gc
+from firmware.circuitpy.setup import setup
+hw = setup("board.json")
+_show = hw.display.show
+def _shown():
+    _show()
+    gc.collect()
+    print("heap", gc.mem_free())
+hw.display.show = _shown
+from firmware import app
+app.run(hw, hw.name)
+"""
 
 
 def _partition(storage):
