@@ -4,6 +4,7 @@ temporary one here), incremental and hash-checked, and what lands there boots.""
 import hashlib
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -22,6 +23,13 @@ def quiet(*_):
     pass
 
 
+def cp_mpy_cross_env():
+    """Where CircuitPython's mpy-cross was given ($FUSEBOX_CP_MPY_CROSS: a clone outside the
+    folder that holds ../shared/), passed on to the CLI's bare environment."""
+    name = deploy_drive.CP_MPY_CROSS_ENV
+    return {name: os.environ[name]} if name in os.environ else {}
+
+
 def run_cli(*argv):
     return subprocess.run(
         [sys.executable, "-m", "tools", *argv],
@@ -29,7 +37,7 @@ def run_cli(*argv):
         text=True,
         cwd=ROOT,
         timeout=120,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", **cp_mpy_cross_env()},
     )
 
 
