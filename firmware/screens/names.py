@@ -105,7 +105,7 @@ class NameEditor(Screen):
     def _type(self, d, now):
         """Digit key d pressed: the next letter of its group here, or its first at the next
         letter (multi-tap)."""
-        if d == self.tap and now - self.tap_at < _TAP_MS:
+        if d == self.tap and self.app.hw.ticks_diff(now, self.tap_at) < _TAP_MS:
             self.tap_i += 1
         else:
             if self.tap and self.pos < prefs.NAME_LEN - 1:
