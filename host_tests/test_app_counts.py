@@ -116,11 +116,13 @@ def test_every_count_the_firmware_shows_is_one_of_these():
         pairs.update(
             re.findall(r'count\([^,()]+(?:\([^()]*\))?[^,()]*, "([^"]+)", "([^"]+)"', src)
         )
-    from firmware.games.timebomb2 import skin as tb2
+    from core.timebomb2 import TROOPS
 
-    pairs.update(tb2.TROOP_KEYS.values())
+    # The wire and troop helpers name the plural as the singular's key with an "s".
+    pairs.update(("k." + k, "k." + k + "s") for k in TROOPS)
     wires = (ROOT / "firmware" / "play" / "wires.py").read_text()
-    pairs.update(re.findall(r'"[a-z]+": \("([a-z.]+)", "([a-z.]+)"\)', wires))
+    kinds = re.search(r"KIND_KEYS = \{([^}]*)\}", wires).group(1)
+    pairs.update((k, k + "s") for k in re.findall(r'"[a-z]+": "([a-z.]+)"', kinds))
     tested = {(one, many) for _, one, many, _ in COUNTS}
     assert len(pairs) >= len(COUNTS) - 1
     assert sorted(pairs - tested) == []
