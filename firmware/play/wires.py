@@ -13,8 +13,13 @@ from firmware.play.reveal import RevealScreen
 from firmware.ui import text, widgets
 from firmware.ui.stack import NONE, PUSH, REPLACE, Screen
 
-# A kind's word; its plural, after a count, is the key with an "s" ("w.bombs": "2 bombs").
 KIND_KEYS = {"safe": "w.safe", "defuse": "w.defuse", "bomb": "w.bomb"}
+# A count of wires of a kind, singular and plural ("1 bomb", "2 bombs"; strings.count).
+COUNT_KEYS = {
+    "safe": ("w.safe", "w.safes"),
+    "defuse": ("w.defuse", "w.defuses"),
+    "bomb": ("w.bomb", "w.bombs"),
+}
 S = strings.get
 
 
@@ -24,8 +29,8 @@ def kind_name(kind):
 
 def kind_count(n, kind):
     """n wires of a kind, in the singular or the plural: "1 bomb", "0 bombs"."""
-    key = KIND_KEYS[kind]
-    return strings.count(n, key, key + "s")
+    keys = COUNT_KEYS[kind]
+    return strings.count(n, keys[0], keys[1])
 
 
 def action_lines(session, events):

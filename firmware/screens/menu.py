@@ -199,9 +199,6 @@ def _main_rows(app):
     labels = []
     marks = []
     actions = []
-    # Unselected, a title too long for its row shows its short form (the Thumby's "TB II", not
-    # "TimeBom"); selected, it scrolls whole.
-    shorts = []
     for g in games.IDS:
         if games.is_prop(g):
             continue
@@ -210,15 +207,17 @@ def _main_rows(app):
             if e.error:
                 n_bad += 1
         labels.append(games.title(g))
-        shorts.append(games.short(g))
         marks.append(icons.WARN if n_bad else None)
         actions.append(_group(app, g))
     for g in games.IDS:
         if games.is_prop(g):
             labels.append(games.title(g))
-            shorts.append(games.short(g))
             marks.append(icons.BOMB)
             actions.append(_open_prop(app, g))
+    # Unselected, a title too long for its row shows its short form (the Thumby's "TB II", not
+    # "TimeBom"); selected, it scrolls whole.
+    shorts = [games.short(g) for g in games.IDS if not games.is_prop(g)]
+    shorts += [games.short(g) for g in games.IDS if games.is_prop(g)]
     labels.append(strings.get("settings"))
     marks.append(None)
     actions.append(lambda now: (PUSH, _settings(app)))

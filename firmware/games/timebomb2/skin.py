@@ -30,11 +30,19 @@ def troop_name(kind):
     return S("k." + kind)
 
 
+# A count of troop cards of a kind, singular and plural ("1 Expert", "2 Experts").
+TROOP_KEYS = {
+    "swat": ("k.swat", "k.swats"),
+    "expert": ("k.expert", "k.experts"),
+    "bomb1": ("k.bomb1", "k.bomb1s"),
+    "bomb2": ("k.bomb2", "k.bomb2s"),
+}
+
+
 def troop_count(n, kind):
-    """n troop cards of a kind: "1 Expert", "2 Experts" (strings.count; the plural's key is
-    the kind's with an "s": "k.experts")."""
-    key = "k." + kind
-    return strings.count(n, key, key + "s", S)
+    """n troop cards of a kind: "1 Expert", "3 SWAT" (strings.count)."""
+    keys = TROOP_KEYS[kind]
+    return strings.count(n, keys[0], keys[1], S)
 
 
 def where(session, place):
